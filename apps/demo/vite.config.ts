@@ -1,0 +1,50 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import react from '@vitejs/plugin-react'
+import { defineConfig, type Plugin } from 'vite'
+
+const rootDir = resolve(import.meta.dirname, '../..')
+
+/**
+ * `virtual:foyer-world` carries the local world's facts (devnet.json, server URL, project id) into
+ * the bundle at build time, so the page needs no request to learn them.
+ */
+function foyerWorld(): Plugin {
+  const id = 'virtual:foyer-world'
+  const devnetFile = process.env.FOYER_DEVNET_FILE ?? resolve(rootDir, 'devnet.json')
+  return {
+    name: 'foyer-world',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load(resolved) {
+      if (resolved !== `\0${id}`) return
+      if (!existsSync(devnetFile)) {
+        this.error(`${devnetFile} not found: start the local world first (npm start).`)
+      }
+      this.addWatchFile(devnetFile)
+      const world = {
+        devnet: JSON.parse(readFileSync(devnetFile, 'utf8')),
+        serverUrl: process.env.FOYER_SERVER_URL ?? 'http://127.0.0.1:4400',
+        relayUrl: process.env.FOYER_RELAY_URL ?? 'ws://127.0.0.1:4402',
+        projectId: process.env.FOYER_PROJECT_ID ?? 'foyer-dev',
+      }
+      return `export default ${JSON.stringify(world)}`
+    },
+  }
+}
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react(), foyerWorld()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rollupOptions: {
+      input: {
+        main: resolve(import.meta.dirname, 'index.html'),
+        button: resolve(import.meta.dirname, 'button.html'),
+      },
+    },
+  },
+  server: { host: '127.0.0.1', port: 5173, strictPort: true },
+  preview: { host: '127.0.0.1', port: 5173, strictPort: true },
+})

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config'
+
+// End-to-end tests: real Chromium against the local world, which globalSetup starts and stops.
+export default defineConfig({
+  test: {
+    root: import.meta.dirname,
+    include: ['**/*.e2e.test.ts'],
+    globalSetup: ['./support/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // One browser-driven file at a time: the world is shared and the machine has 2 cores.
+    fileParallelism: false,
+  },
+})

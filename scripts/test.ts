@@ -1,0 +1,69 @@
+/**
+ * `npm test`: system packages, lint, typecheck, unit + integration tests, then end-to-end tests in
+ * Chromium against a local world that the run starts and stops itself. Ends with one summary line
+ * 'N passed, N failed'.
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { rootDir } from './world.ts'
+
+const e2eOnly = process.argv.includes('--e2e-only')
+const reportDir = mkdtempSync(join(tmpdir(), 'foyer-test-'))
+const totals = { passed: 0, failed: 0, skipped: 0 }
+let ok = true
+
+function run(title: string, command: string, args: string[]): boolean {
+  console.log(`\n▶ ${title}`)
+  const started = Date.now()
+  const result = spawnSync(command, args, { cwd: rootDir, stdio: 'inherit', env: process.env })
+  const seconds = ((Date.now() - started) / 1000).toFixed(1)
+  const passed = result.status === 0
+  console.log(`${passed ? '✔' : '✘'} ${title} (${seconds} s)`)
+  return passed
+}
+
+function vitest(title: string, configArgs: string[], name: string) {
+  const outputFile = join(reportDir, `${name}.json`)
+  const passed = run(title, process.execPath, [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    ...configArgs,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${outputFile}`,
+  ])
+  try {
+    const report = JSON.parse(readFileSync(outputFile, 'utf8'))
+    totals.passed += report.numPassedTests
+    totals.failed += report.numFailedTests
+    totals.skipped += report.numPendingTests + report.numTodoTests
+    if (report.numTotalTests === 0) {
+      console.error(`${title}: no test ran`)
+      ok = false
+    }
+  } catch {
+    totals.failed += 1 // the runner itself failed before writing a report
+  }
+  ok &&= passed
+}
+
+ok &&= run('System packages (chromium, postgresql, redis-server)', 'bash', [
+  'scripts/ensure-system-deps.sh',
+])
+if (ok && !e2eOnly) {
+  ok &&= run('Lint and format (biome)', process.execPath, [
+    'node_modules/@biomejs/biome/bin/biome',
+    'ci',
+    '.',
+  ])
+  ok &&= run('Typecheck (tsc)', process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.'])
+  vitest('Unit and integration tests', [], 'unit')
+}
+if (ok) vitest('End-to-end tests (Chromium)', ['--config', 'e2e/vitest.config.ts'], 'e2e')
+
+console.log(
+  `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+)
+process.exit(ok && totals.failed === 0 ? 0 : 1)

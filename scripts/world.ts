@@ -1,0 +1,226 @@
+/**
+ * The local world: two anvil chains with the devnet contracts, the Foyer server, the WalletConnect
+ * dev relay and the demo app, all on loopback. Used by `npm start` and by the end-to-end tests.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createServer as createNetServer } from 'node:net'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type Devnet, startDevnet } from '@foyer/devnet'
+
+export const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+export const sharedRegistryFile = resolve(rootDir, '../shared/data/wallet-registry/wallets.json')
+
+/** Fixed ports of the local world (ARCHITECTURE.md). 4401, 4403, 4404 and 8899 are reserved. */
+export const worldPorts = {
+  chainA: 8545,
+  chainB: 8546,
+  server: 4400,
+  frame: 4401,
+  relay: 4402,
+  mobileWallet: 4403,
+  oidc: 4404,
+  demo: 5173,
+  solana: 8899,
+} as const
+
+export type WorldOptions = {
+  /** 'dev' runs Vite's dev server; 'preview' builds the demo and serves the production build. */
+  demo?: 'dev' | 'preview' | false
+  devnetFile?: string
+  dataDir?: string
+  log?: (line: string) => void
+}
+
+export type World = {
+  devnet: Devnet
+  urls: Record<string, string>
+  stop(): Promise<void>
+}
+
+/** Resolves when nothing listens on the port; rejects with an error naming the port otherwise. */
+export function assertPortFree(port: number, what: string): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const probe = createNetServer()
+    probe.once('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `Port ${port} is already in use (needed for ${what}). Stop whatever listens on 127.0.0.1:${port} and try again.`
+            : `Cannot listen on 127.0.0.1:${port} for ${what}: ${error.message}`,
+        ),
+      )
+    })
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolvePromise()))
+  })
+}
+
+type Child = { name: string; process: ChildProcess }
+
+function startChild(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+  readyLine: RegExp,
+  log: (line: string) => void,
+  timeoutMs = 60_000,
+): Promise<Child> {
+  const child = spawn(process.execPath, args, {
+    cwd: rootDir,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  return new Promise((resolvePromise, reject) => {
+    let output = ''
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`${name} did not become ready within ${timeoutMs / 1000} s:\n${output}`))
+    }, timeoutMs)
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString()
+      output += text
+      for (const line of text.split('\n')) if (line.trim()) log(`[${name}] ${line}`)
+      if (readyLine.test(output)) {
+        clearTimeout(timer)
+        resolvePromise({ name, process: child })
+      }
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', onData)
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer)
+      reject(new Error(`${name} exited (${signal ?? code}) before it was ready:\n${output}`))
+    })
+  })
+}
+
+function stopChild(child: Child, timeoutMs = 5_000): Promise<void> {
+  const { process: proc } = child
+  if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve()
+  return new Promise((resolvePromise) => {
+    const timer = setTimeout(() => proc.kill('SIGKILL'), timeoutMs)
+    proc.once('exit', () => {
+      clearTimeout(timer)
+      resolvePromise()
+    })
+    proc.kill('SIGTERM')
+  })
+}
+
+export async function startWorld(options: WorldOptions = {}): Promise<World> {
+  const log = options.log ?? ((line) => console.log(line))
+  const demo = options.demo ?? 'dev'
+  const devnetFile = options.devnetFile ?? join(rootDir, 'devnet.json')
+  const dataDir = options.dataDir ?? join(rootDir, '.foyer')
+
+  const needed: Array<[number, string]> = [
+    [worldPorts.chainA, 'anvil chain 31337'],
+    [worldPorts.chainB, 'anvil chain 31338'],
+    [worldPorts.server, 'the Foyer server'],
+  ]
+  const hasRelay = existsSync(join(rootDir, 'tools/dev-relay/src/bin.ts'))
+  if (hasRelay) needed.push([worldPorts.relay, 'the WalletConnect dev relay'])
+  if (demo) needed.push([worldPorts.demo, 'the demo app'])
+  for (const [port, what] of needed) await assertPortFree(port, what)
+
+  const children: Child[] = []
+  let stopDevnet: (() => Promise<void>) | undefined
+  const stop = async () => {
+    await Promise.all(children.splice(0).map((child) => stopChild(child)))
+    await stopDevnet?.()
+    stopDevnet = undefined
+  }
+
+  try {
+    const started = await startDevnet({
+      chains: [
+        { chainId: 31337, port: worldPorts.chainA },
+        { chainId: 31338, port: worldPorts.chainB },
+      ],
+      outFile: devnetFile,
+    })
+    stopDevnet = started.stop
+    const { devnet } = started
+
+    const tsx = ['--import', 'tsx']
+    const services: Array<Promise<Child>> = [
+      startChild(
+        'server',
+        [...tsx, 'apps/server/src/bin.ts', 'serve', '--dev'],
+        {
+          FOYER_HOST: '127.0.0.1',
+          FOYER_PORT: String(worldPorts.server),
+          FOYER_DATA_DIR: dataDir,
+          FOYER_DEVNET_FILE: devnetFile,
+          ...(existsSync(sharedRegistryFile) ? { FOYER_REGISTRY_FILE: sharedRegistryFile } : {}),
+        },
+        /Foyer server listening/,
+        log,
+      ),
+    ]
+    if (hasRelay) {
+      services.push(
+        startChild(
+          'relay',
+          [...tsx, 'tools/dev-relay/src/bin.ts', '--port', String(worldPorts.relay)],
+          {},
+          /Dev relay listening/,
+          log,
+        ),
+      )
+    }
+    if (demo) {
+      const viteBin = join(rootDir, 'node_modules/vite/bin/vite.js')
+      const demoEnv = { FOYER_DEVNET_FILE: devnetFile }
+      if (demo === 'preview') {
+        await startChild(
+          'demo-build',
+          [viteBin, 'build', 'apps/demo'],
+          demoEnv,
+          /built in/,
+          log,
+          180_000,
+        )
+      }
+      services.push(
+        startChild(
+          'demo',
+          [
+            viteBin,
+            demo === 'preview' ? 'preview' : 'serve',
+            'apps/demo',
+            '--host',
+            '127.0.0.1',
+            '--port',
+            String(worldPorts.demo),
+            '--strictPort',
+          ],
+          demoEnv,
+          /Local:|127\.0\.0\.1:5173/,
+          log,
+        ),
+      )
+    }
+    const settled = await Promise.allSettled(services)
+    for (const result of settled) if (result.status === 'fulfilled') children.push(result.value)
+    const failed = settled.find((result) => result.status === 'rejected')
+    if (failed) throw (failed as PromiseRejectedResult).reason
+
+    const urls: Record<string, string> = {
+      'EVM chain A (31337)': devnet.chains[0]!.rpcUrl,
+      'EVM chain B (31338)': devnet.chains[1]!.rpcUrl,
+      'Foyer server': `http://127.0.0.1:${worldPorts.server}`,
+    }
+    if (hasRelay) urls['WalletConnect dev relay'] = `ws://127.0.0.1:${worldPorts.relay}`
+    if (demo) {
+      urls['Demo app'] = `http://127.0.0.1:${worldPorts.demo}`
+      urls['Demo with test wallet'] = `http://127.0.0.1:${worldPorts.demo}/?testWallet=1`
+    }
+    urls['devnet.json'] = devnetFile
+    return { devnet, urls, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
