@@ -1,0 +1,36 @@
+import { getActiveConnection, removeConnection } from '../connection.ts'
+import type { Foyer } from '../createFoyer.ts'
+import { DisconnectFailedError } from '../errors/connection.ts'
+import type { ChainNamespace } from '../types/network.ts'
+import { close } from './close.ts'
+
+export type DisconnectParameters = {
+  /** Defaults to the active namespace. */
+  namespace?: ChainNamespace | undefined
+  /** Defaults to the namespace's active connection. */
+  connectorId?: string | undefined
+}
+export type DisconnectReturnType = undefined
+export type DisconnectErrorType = DisconnectFailedError
+
+/** Disconnects a wallet and forgets it; rejects with 'Failed to disconnect' if the wallet fails. */
+export async function disconnect(
+  foyer: Foyer,
+  parameters: DisconnectParameters = {},
+): Promise<DisconnectReturnType> {
+  const state = foyer.getState()
+  const namespace = parameters.namespace ?? state.activeNamespace
+  const connectorId =
+    parameters.connectorId ?? (namespace && getActiveConnection(state, namespace)?.connectorId)
+  if (!namespace || !connectorId) return
+  try {
+    await foyer.getConnector(connectorId)?.disconnect()
+  } catch (error) {
+    const failure = new DisconnectFailedError({ cause: error })
+    foyer._internal.emit({ type: 'DISCONNECT_ERROR', data: { message: failure.shortMessage } })
+    throw failure
+  }
+  removeConnection(foyer, { namespace, connectorId })
+  foyer._internal.emit({ type: 'DISCONNECT_SUCCESS', data: { namespace, connectorId } })
+  if (foyer.getState().status === 'disconnected') close(foyer)
+}

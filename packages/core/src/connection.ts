@@ -1,0 +1,304 @@
+// Shared state transitions of connect, reconnect, switchConnection and the connector events.
+// Internal: actions are the public way in.
+import { close } from './actions/close.ts'
+import { open } from './actions/open.ts'
+import { type Foyer, initialAccountState } from './createFoyer.ts'
+import { InvalidConnectionStatusError } from './errors/connection.ts'
+import { findNetwork } from './networks.ts'
+import { STORAGE_KEYS } from './storage/keys.ts'
+import type { Connector, ConnectorAccount, ConnectorEventMap } from './types/connector.ts'
+import type { CaipNetworkId, ChainNamespace } from './types/network.ts'
+import {
+  CONNECTION_STATUSES,
+  type Connection,
+  type FoyerState,
+  type StoredConnectionStatus,
+} from './types/state.ts'
+import { formatCaipAddress } from './utils/caip.ts'
+
+/** Throws 'Invalid connection status: {status}' for anything but connected, active, disconnected. */
+export function assertConnectionStatus(status: unknown): asserts status is StoredConnectionStatus {
+  if (!(CONNECTION_STATUSES as readonly unknown[]).includes(status))
+    throw new InvalidConnectionStatusError({ status: String(status) })
+}
+
+export function getActiveConnection(
+  state: FoyerState,
+  namespace: ChainNamespace | undefined = state.activeNamespace,
+): Connection | undefined {
+  if (!namespace) return undefined
+  return state.connections[namespace]?.find((connection) => connection.status === 'active')
+}
+
+type StoredConnectors = Partial<Record<ChainNamespace, string[]>>
+
+function persistConnections(foyer: Foyer) {
+  const state = foyer.getState()
+  const stored: StoredConnectors = {}
+  for (const [namespace, connections] of Object.entries(state.connections)) {
+    // Active connection first, so reconnect restores it as the active one.
+    const ordered = [...(connections ?? [])]
+      .filter((connection) => connection.status !== 'disconnected')
+      .sort((a, b) => Number(b.status === 'active') - Number(a.status === 'active'))
+      .map((connection) => connection.connectorId)
+    if (ordered.length) stored[namespace as ChainNamespace] = ordered
+  }
+  foyer.storage.setItem(STORAGE_KEYS.connectedConnectors, stored)
+  foyer.storage.setItem(STORAGE_KEYS.activeNamespace, state.activeNamespace)
+  const networkIds: Partial<Record<ChainNamespace, CaipNetworkId>> = {}
+  for (const [namespace, network] of Object.entries(state.networkByNamespace))
+    if (network) networkIds[namespace as ChainNamespace] = network.caipNetworkId
+  foyer.storage.setItem(STORAGE_KEYS.activeNetworkByNamespace, networkIds)
+}
+
+export function getStoredConnectors(foyer: Foyer): StoredConnectors {
+  return foyer.storage.getItem<StoredConnectors>(STORAGE_KEYS.connectedConnectors) ?? {}
+}
+
+/** Recomputes the account fields from the active connection of the active namespace. */
+function accountFromConnection(
+  state: FoyerState,
+  connector: Connector | undefined,
+  walletCaipNetworkId: CaipNetworkId | undefined,
+): Partial<FoyerState> {
+  const connection = getActiveConnection(state)
+  const first = connection?.accounts[0]
+  if (!connection || !first) return { account: initialAccountState }
+  const sameAddress = state.account.address === first.address
+  return {
+    account: {
+      ...state.account,
+      address: first.address,
+      caipAddress: formatCaipAddress(
+        walletCaipNetworkId ?? state.activeNetwork.caipNetworkId,
+        first.address,
+      ),
+      // A different address must never show the previous address's balance.
+      balance: sameAddress ? state.account.balance : undefined,
+      balanceSymbol: sameAddress ? state.account.balanceSymbol : undefined,
+      profileName: sameAddress ? state.account.profileName : undefined,
+      profileImage: sameAddress ? state.account.profileImage : undefined,
+      user: { accounts: connection.accounts },
+      preferredAccountType: first.type,
+      connectedWalletInfo: connector
+        ? { name: connector.name, icon: connector.icon, connectorId: connector.id }
+        : state.account.connectedWalletInfo,
+    },
+  }
+}
+
+export type ApplyConnectionParameters = {
+  connector: Connector
+  accounts: readonly ConnectorAccount[]
+  caipNetworkId: CaipNetworkId
+  /** Make this the active connection of its namespace (default) or keep it in the background. */
+  active?: boolean
+}
+
+/** Records a live connection and makes the account state follow it. */
+export function applyConnection(foyer: Foyer, parameters: ApplyConnectionParameters) {
+  const { connector, accounts, caipNetworkId, active = true } = parameters
+  const namespace = connector.namespace
+  const state = foyer.getState()
+  const multiWallet = foyer.config.features.multiWallet
+  const others = (multiWallet ? (state.connections[namespace] ?? []) : [])
+    .filter((connection) => connection.connectorId !== connector.id)
+    .map((connection) =>
+      active && connection.status === 'active'
+        ? { ...connection, status: 'connected' as const }
+        : connection,
+    )
+  if (!multiWallet)
+    for (const previous of state.connections[namespace] ?? [])
+      if (previous.connectorId !== connector.id) unwatchConnector(foyer, previous.connectorId)
+  const connection: Connection = {
+    connectorId: connector.id,
+    accounts,
+    status: active ? 'active' : 'connected',
+  }
+  const connections = { ...state.connections, [namespace]: [connection, ...others] }
+  watchConnector(foyer, connector)
+  if (!active) {
+    foyer.store.setState({ connections })
+    persistConnections(foyer)
+    return
+  }
+  const network = findNetwork(foyer.config.networks, caipNetworkId)
+  const activeNetwork = network ?? state.networkByNamespace[namespace] ?? state.activeNetwork
+  const next: FoyerState = {
+    ...state,
+    connections,
+    status: 'connected',
+    activeNamespace: namespace,
+    activeNetwork,
+    networkByNamespace: { ...state.networkByNamespace, [namespace]: activeNetwork },
+    unsupportedNetwork: !network,
+  }
+  foyer.store.setState({ ...next, ...accountFromConnection(next, connector, caipNetworkId) })
+  persistConnections(foyer)
+}
+
+/** Forgets a connection locally (the wallet already disconnected, or `disconnect` succeeded). */
+export function removeConnection(
+  foyer: Foyer,
+  parameters: { namespace: ChainNamespace; connectorId: string },
+) {
+  const { namespace, connectorId } = parameters
+  unwatchConnector(foyer, connectorId)
+  const state = foyer.getState()
+  const removed = state.connections[namespace]?.find(
+    (connection) => connection.connectorId === connectorId,
+  )
+  const remaining = (state.connections[namespace] ?? []).filter(
+    (connection) => connection.connectorId !== connectorId,
+  )
+  // When the active wallet leaves, the next wallet of the namespace takes over.
+  if (removed?.status === 'active' && remaining[0])
+    remaining[0] = { ...remaining[0], status: 'active' }
+  const connections = { ...state.connections, [namespace]: remaining }
+  if (!remaining.length) delete connections[namespace]
+  const anyConnected = Object.values(connections).some((list) => list?.length)
+  const next: FoyerState = {
+    ...state,
+    connections,
+    status: anyConnected ? 'connected' : 'disconnected',
+    unsupportedNetwork: namespace === state.activeNamespace ? false : state.unsupportedNetwork,
+  }
+  const nextConnector = remaining[0] ? foyer.getConnector(remaining[0].connectorId) : undefined
+  foyer.store.setState({ ...next, ...accountFromConnection(next, nextConnector, undefined) })
+  persistConnections(foyer)
+}
+
+export function updateAccounts(
+  foyer: Foyer,
+  parameters: { connector: Connector; accounts: readonly ConnectorAccount[] },
+) {
+  const { connector, accounts } = parameters
+  const namespace = connector.namespace
+  if (!accounts.length) return removeConnection(foyer, { namespace, connectorId: connector.id })
+  const state = foyer.getState()
+  const connections = {
+    ...state.connections,
+    [namespace]: (state.connections[namespace] ?? []).map((connection) =>
+      connection.connectorId === connector.id ? { ...connection, accounts } : connection,
+    ),
+  }
+  const next = { ...state, connections }
+  const walletNetwork = state.account.caipAddress?.split(':').slice(0, 2).join(':') as
+    | CaipNetworkId
+    | undefined
+  foyer.store.setState({ ...next, ...accountFromConnection(next, connector, walletNetwork) })
+  persistConnections(foyer)
+}
+
+/**
+ * Follows the active wallet onto another network; returns whether that network is supported, or
+ * undefined when the connector is not the active one (nothing to follow).
+ */
+export function updateNetwork(
+  foyer: Foyer,
+  parameters: { connector: Connector; caipNetworkId: CaipNetworkId },
+): boolean | undefined {
+  const { connector, caipNetworkId } = parameters
+  const state = foyer.getState()
+  const active = getActiveConnection(state, connector.namespace)
+  if (active?.connectorId !== connector.id || state.activeNamespace !== connector.namespace)
+    return undefined
+  const network = findNetwork(foyer.config.networks, caipNetworkId)
+  const next: FoyerState = {
+    ...state,
+    activeNetwork: network ?? state.activeNetwork,
+    networkByNamespace: network
+      ? { ...state.networkByNamespace, [connector.namespace]: network }
+      : state.networkByNamespace,
+    unsupportedNetwork: !network,
+  }
+  foyer.store.setState({ ...next, ...accountFromConnection(next, connector, caipNetworkId) })
+  persistConnections(foyer)
+  return Boolean(network)
+}
+
+export function setActiveNetworkState(
+  foyer: Foyer,
+  parameters: { network: FoyerState['activeNetwork'] },
+) {
+  const { network } = parameters
+  const state = foyer.getState()
+  const next: FoyerState = {
+    ...state,
+    activeNamespace: network.chainNamespace,
+    activeNetwork: network,
+    networkByNamespace: { ...state.networkByNamespace, [network.chainNamespace]: network },
+    unsupportedNetwork: false,
+  }
+  const connector = getActiveConnection(next)
+    ? foyer.getConnector(getActiveConnection(next)!.connectorId)
+    : undefined
+  const anyConnected = Object.values(next.connections).some((list) => list?.length)
+  foyer.store.setState({
+    ...next,
+    status: anyConnected ? 'connected' : next.status,
+    ...accountFromConnection(next, connector, network.caipNetworkId),
+  })
+  persistConnections(foyer)
+}
+
+// Connector events are wired once per connector id and removed when the connection goes.
+type ConnectorEventHandlers = {
+  [name in keyof ConnectorEventMap]: (data: ConnectorEventMap[name]) => void
+}
+
+/**
+ * The wallet sits on a network missing from `networks`: open UnsupportedChain unless the app allows
+ * unsupported chains (SPEC §2). Back on a supported network, that view closes itself.
+ */
+export function followNetworkSupport(
+  foyer: Foyer,
+  caipNetworkId: CaipNetworkId,
+  supported: boolean,
+) {
+  const { dialog } = foyer.getState()
+  if (supported) {
+    if (dialog.open && dialog.view === 'UnsupportedChain') close(foyer)
+    return
+  }
+  foyer._internal.emit({ type: 'UNSUPPORTED_NETWORK', data: { caipNetworkId } })
+  if (!foyer.config.allowUnsupportedChain) open(foyer, { view: 'UnsupportedChain' })
+}
+
+export function watchConnector(foyer: Foyer, connector: Connector) {
+  if (foyer._internal.connectorListeners.has(connector.id)) return
+  const handlers: ConnectorEventHandlers = {
+    accountsChanged({ accounts }) {
+      updateAccounts(foyer, { connector, accounts })
+      foyer._internal.emit({
+        type: 'ACCOUNTS_CHANGED',
+        data: { address: accounts[0]?.address, namespace: connector.namespace },
+      })
+    },
+    chainChanged({ caipNetworkId }) {
+      const supported = updateNetwork(foyer, { connector, caipNetworkId })
+      if (supported !== undefined) followNetworkSupport(foyer, caipNetworkId, supported)
+    },
+    disconnect() {
+      removeConnection(foyer, { namespace: connector.namespace, connectorId: connector.id })
+      foyer._internal.emit({
+        type: 'DISCONNECT_SUCCESS',
+        data: { namespace: connector.namespace, connectorId: connector.id },
+      })
+    },
+  }
+  connector.on('accountsChanged', handlers.accountsChanged)
+  connector.on('chainChanged', handlers.chainChanged)
+  connector.on('disconnect', handlers.disconnect)
+  foyer._internal.connectorListeners.set(connector.id, () => {
+    connector.off('accountsChanged', handlers.accountsChanged)
+    connector.off('chainChanged', handlers.chainChanged)
+    connector.off('disconnect', handlers.disconnect)
+  })
+}
+
+export function unwatchConnector(foyer: Foyer, connectorId: string) {
+  foyer._internal.connectorListeners.get(connectorId)?.()
+  foyer._internal.connectorListeners.delete(connectorId)
+}

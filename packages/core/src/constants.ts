@@ -1,0 +1,187 @@
+import type {
+  ConnectMethod,
+  ConnectorTypeOrderEntry,
+  Features,
+  SocialOption,
+  ThemeMode,
+  WalletFeature,
+} from './types/config.ts'
+
+// Limits and defaults of SPEC §9 (times in milliseconds).
+export const EMAIL_LOGIN_COOLDOWN_MS = 30_000
+export const BALANCE_CACHE_MS = 30_000
+export const NATIVE_BALANCE_CACHE_MS = 30_000
+export const IDENTITY_CACHE_MS = 5 * 60_000
+export const BALANCE_RETRY_BLOCK_MS = 30_000
+export const PAIRING_LIFETIME_MS = 4 * 60_000
+export const PAIRING_EXPIRY_MARGIN_MS = 10_000
+export const SWAP_SLIPPAGE_TOLERANCE = 1
+export const RECENT_WALLETS_LIMIT = 2
+export const RECOMMENDED_WALLETS_LIMIT = 4
+export const WALLET_PAGE_SIZE = 40
+export const WALLET_SEARCH_LIMIT = 100
+export const PENDING_TRANSACTIONS_LIMIT = 99
+export const FRAME_LOAD_TIMEOUT_MS = 20_000
+export const FRAME_REQUEST_TIMEOUT_MS = 120_000
+export const SIGN_OUT_TIMEOUT_MS = 3_000
+export const FRAME_READY_DELAY_MS = 500
+export const LOG_BUFFER_BYTES = 1_024_000
+export const SOCIAL_POPUP_WIDTH = 600
+export const SOCIAL_POPUP_HEIGHT = 800
+export const POPUP_CLOSED_POLL_MS = 1_000
+export const IMAGE_PRELOAD_TIMEOUT_MS = 2_000
+export const SOCIAL_DISPLAY_NAME_MAX_LENGTH = 30
+export const HEADER_TEXT_ANIMATION_MS = 120
+export const MODAL_HEIGHT_ANIMATION_MS = 150
+export const VIEW_TRANSITION_MS = 150
+export const DIALOG_SHAKE_MS = 500
+export const TOAST_REPLACE_GAP_MS = 150
+export const ERROR_REPORTS_PER_MINUTE = 5
+export const BALANCE_DECIMALS = 3
+export const FIAT_DECIMALS = 2
+export const HISTORY_AMOUNT_DECIMALS = 3
+export const MODAL_WIDTH_PX = 360
+export const DEFAULT_Z_INDEX = 999
+
+export const ONRAMP_FALLBACK_LIMITS = {
+  card: { min: '10.00', max: '7500.00' },
+  achBankAccount: { min: '10.00', max: '25000.00' },
+} as const
+export const ONRAMP_FALLBACK_CURRENCIES = ['USD', 'EUR'] as const
+export const ONRAMP_PROVIDER_FEE_RANGE = { min: 0.01, max: 0.02 } as const
+
+export const DEFAULT_THEME_MODE: ThemeMode = 'dark'
+export const THEME_COLORS = {
+  light: { accent: 'hsla(231,100%,70%,1)', background: '#fff' },
+  dark: { accent: 'hsla(230,100%,67%,1)', background: '#121313' },
+} as const
+
+export const DEFAULT_SOCIALS: readonly SocialOption[] = [
+  'google',
+  'x',
+  'farcaster',
+  'discord',
+  'apple',
+  'github',
+  'facebook',
+]
+
+export const DEFAULT_FEATURES: Features = {
+  email: true,
+  socials: DEFAULT_SOCIALS,
+  swaps: true,
+  onramp: true,
+  activity: true,
+  multiWallet: false,
+  send: true,
+  receive: true,
+  analytics: true,
+  allWallets: true,
+  legalCheckbox: false,
+  smartSessions: false,
+  branding: true,
+}
+
+export const DEFAULT_CONNECT_METHODS_ORDER: readonly ConnectMethod[] = ['email', 'social', 'wallet']
+export const DEFAULT_WALLET_FEATURES_ORDER: readonly WalletFeature[] = [
+  'onramp',
+  'swaps',
+  'receive',
+  'send',
+]
+export const DEFAULT_CONNECTOR_TYPE_ORDER: readonly ConnectorTypeOrderEntry[] = [
+  'walletConnect',
+  'recent',
+  'injected',
+  'featured',
+  'custom',
+  'external',
+  'recommended',
+]
+
+/** Namespaces where embedded-wallet login works (SPEC §6). */
+export const EMBEDDED_WALLET_NAMESPACES = ['eip155', 'solana'] as const
+/** Namespaces where send and on-ramp work (SPEC §6). */
+export const SEND_NAMESPACES = ['eip155', 'solana'] as const
+/** Namespaces where activity and names work (SPEC §6). */
+export const ACTIVITY_NAMESPACES = ['eip155'] as const
+
+/** Default account type per namespace (SPEC §6). */
+export const DEFAULT_ACCOUNT_TYPES = {
+  eip155: 'smartAccount',
+  solana: 'eoa',
+  polkadot: 'eoa',
+  bip122: 'payment',
+  cosmos: 'eoa',
+} as const
+
+/** Timezones where the hosted features are restricted (SPEC §6). */
+export const RESTRICTED_TIMEZONES = [
+  'Asia/Shanghai',
+  'Asia/Urumqi',
+  'Asia/Chongqing',
+  'Asia/Harbin',
+  'Asia/Kashgar',
+  'Asia/Hong_Kong',
+  'Asia/Macau',
+] as const
+
+/** Alerts of SPEC §8, keyed by a stable code. */
+export const ALERTS = {
+  NETWORK_NOT_FOUND: {
+    shortMessage: 'Network Not Found',
+    longMessage: 'The network is not among the configured networks.',
+  },
+  ORIGIN_NOT_ALLOWED: {
+    shortMessage: 'Origin Not Allowed',
+    longMessage: "This origin is not on the project's allow-list.",
+  },
+  EMBEDDED_WALLET_LOAD_FAILED: {
+    shortMessage: 'Network Error - Could not load embedded wallet',
+    longMessage: 'The embedded wallet page did not load.',
+  },
+  EMBEDDED_WALLET_REQUEST_TIMEOUT: {
+    shortMessage: 'Embedded Wallet Request Timed Out',
+    longMessage: 'The embedded wallet did not answer in time.',
+  },
+  UNVERIFIED_DOMAIN: {
+    shortMessage: 'Unverified Domain',
+    longMessage: 'This domain is not verified for the project.',
+  },
+  SESSION_EXPIRED: {
+    shortMessage: 'Session Expired',
+    longMessage: 'Sign in again to continue.',
+  },
+  INVALID_PROJECT_ID: {
+    shortMessage: 'Invalid Project ID',
+    longMessage: 'The project id is not known to the Foyer server.',
+  },
+  PROJECT_ID_NOT_CONFIGURED: {
+    shortMessage: 'Project ID Not Configured',
+    longMessage: 'Set `projectId` in the Foyer config.',
+  },
+  SERVER_ERROR: {
+    shortMessage: 'Server Error',
+    longMessage: 'The Foyer server failed to answer.',
+  },
+  RATE_LIMITED: {
+    shortMessage: 'Rate Limited',
+    longMessage: 'Too many requests; try again shortly.',
+  },
+  MULTI_WALLET_NOT_ENABLED: {
+    shortMessage: 'Multi-Wallet Not Enabled',
+    longMessage: 'Enable `features.multiWallet` to connect several wallets.',
+  },
+  INVALID_APP_CONFIGURATION: {
+    shortMessage: 'Invalid App Configuration',
+    longMessage: 'The Foyer server refused this app (HTTP 403).',
+  },
+} as const
+export type AlertCode = keyof typeof ALERTS
+
+/** Server messages that map to alerts (SPEC §8). */
+export const SERVER_MESSAGE_ALERTS: Readonly<Record<string, AlertCode>> = {
+  'Unauthorized: origin not allowed': 'ORIGIN_NOT_ALLOWED',
+  'JWT validation error: JWT Token is not yet valid': 'SESSION_EXPIRED',
+  'Unauthorized: invalid key': 'INVALID_PROJECT_ID',
+}

@@ -1,0 +1,216 @@
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import {
+  DEFAULT_CONNECT_METHODS_ORDER,
+  DEFAULT_CONNECTOR_TYPE_ORDER,
+  DEFAULT_FEATURES,
+  DEFAULT_THEME_MODE,
+  DEFAULT_WALLET_FEATURES_ORDER,
+} from './constants.ts'
+import { findNetwork, toCaipNetwork } from './networks.ts'
+import { createStorage, getDefaultStorage, type Storage } from './storage/createStorage.ts'
+import { STORAGE_KEYS } from './storage/keys.ts'
+import type {
+  ConnectMethod,
+  ConnectorTypeOrderEntry,
+  Features,
+  FoyerConfig,
+  Metadata,
+  ThemeMode,
+  ThemeVariables,
+  WalletFeature,
+} from './types/config.ts'
+import type { Adapter, Connector } from './types/connector.ts'
+import type { FoyerEvent, FoyerEventWithTimestamp } from './types/events.ts'
+import type { CaipNetwork, CaipNetworkId, ChainNamespace } from './types/network.ts'
+import type { AccountState, FoyerState } from './types/state.ts'
+
+/** `FoyerConfig` with every default filled in and networks normalised. */
+export type ResolvedFoyerConfig = {
+  networks: readonly [CaipNetwork, ...CaipNetwork[]]
+  adapters: readonly Adapter[]
+  metadata: Metadata | undefined
+  features: Features
+  connectMethodsOrder: readonly ConnectMethod[]
+  walletFeaturesOrder: readonly WalletFeature[]
+  connectorTypeOrder: readonly ConnectorTypeOrderEntry[]
+  featuredWalletIds: readonly string[]
+  includeWalletIds: readonly string[]
+  excludeWalletIds: readonly string[]
+  allowUnsupportedChain: boolean
+  projectId: string | undefined
+  serverUrl: string | undefined
+}
+
+export type FoyerEventListener = (event: FoyerEventWithTimestamp) => void
+
+export type Foyer = {
+  readonly config: ResolvedFoyerConfig
+  readonly store: StoreApi<FoyerState>
+  readonly storage: Storage
+  getState(): FoyerState
+  /** Calls `listener` on every state change; returns the unsubscribe function. */
+  subscribe(listener: (state: FoyerState, previousState: FoyerState) => void): () => void
+  /** Integrator events (MODAL_OPEN, CONNECT_SUCCESS, …); returns the unsubscribe function. */
+  subscribeEvents(listener: FoyerEventListener): () => void
+  /** Connector by id across every adapter. */
+  getConnector(connectorId: string): Connector | undefined
+  /** Stops discovery and timers (tests, hot reload). */
+  destroy(): void
+  /** For actions only; not part of the public contract. */
+  readonly _internal: FoyerInternal
+}
+
+export type FoyerInternal = {
+  emit(event: FoyerEvent): void
+  /** Rejects the connect in flight; set by `connect`, called by `close`. */
+  pendingConnect: { connectorId: string; reject: (error: Error) => void } | undefined
+  /** Unsubscribes core from a connector's events, by connector id. */
+  connectorListeners: Map<string, () => void>
+  timers: { shake?: ReturnType<typeof setTimeout>; toast?: ReturnType<typeof setTimeout> }
+  /** Resolves when the toast gap in progress ends; replacing toasts chain on it. */
+  toastQueue: Promise<void>
+  balanceCache: Map<string, { fetchedAt: number; value: bigint; decimals: number; symbol: string }>
+  balanceFailedAt: Map<string, number>
+  nextId(): number
+}
+
+export const initialAccountState: AccountState = {
+  caipAddress: undefined,
+  address: undefined,
+  balance: undefined,
+  balanceSymbol: undefined,
+  balanceLoading: false,
+  profileName: undefined,
+  profileImage: undefined,
+  user: undefined,
+  tokenBalance: [],
+  smartAccountDeployed: false,
+  addressLabels: {},
+  preferredAccountType: undefined,
+  socialProvider: undefined,
+  farcasterUrl: undefined,
+  connectedWalletInfo: undefined,
+}
+
+export type CreateFoyerParameters = FoyerConfig
+export type CreateFoyerReturnType = Foyer
+
+/**
+ * Creates one Foyer instance: its own store, storage and adapter discovery. Safe to call during a
+ * server render (no DOM access unless an adapter finds a `window`).
+ */
+export function createFoyer(parameters: CreateFoyerParameters): CreateFoyerReturnType {
+  const networks = parameters.networks.map(toCaipNetwork) as [CaipNetwork, ...CaipNetwork[]]
+  const config: ResolvedFoyerConfig = {
+    networks,
+    adapters: parameters.adapters ?? [],
+    metadata: parameters.metadata,
+    features: { ...DEFAULT_FEATURES, ...parameters.features },
+    connectMethodsOrder: parameters.connectMethodsOrder ?? DEFAULT_CONNECT_METHODS_ORDER,
+    walletFeaturesOrder: parameters.walletFeaturesOrder ?? DEFAULT_WALLET_FEATURES_ORDER,
+    connectorTypeOrder: parameters.connectorTypeOrder ?? DEFAULT_CONNECTOR_TYPE_ORDER,
+    featuredWalletIds: parameters.featuredWalletIds ?? [],
+    includeWalletIds: parameters.includeWalletIds ?? [],
+    excludeWalletIds: parameters.excludeWalletIds ?? [],
+    allowUnsupportedChain: parameters.allowUnsupportedChain ?? false,
+    projectId: parameters.projectId,
+    serverUrl: parameters.serverUrl,
+  }
+  const storage = parameters.storage ?? createStorage({ storage: getDefaultStorage() })
+
+  // Restore the stored network choice so a reload lands where the visitor left.
+  const storedNamespace = storage.getItem<ChainNamespace>(STORAGE_KEYS.activeNamespace)
+  const storedNetworkIds =
+    storage.getItem<Partial<Record<ChainNamespace, CaipNetworkId>>>(
+      STORAGE_KEYS.activeNetworkByNamespace,
+    ) ?? {}
+  const networkByNamespace: Partial<Record<ChainNamespace, CaipNetwork>> = {}
+  for (const [namespace, caipNetworkId] of Object.entries(storedNetworkIds)) {
+    const network = caipNetworkId ? findNetwork(networks, caipNetworkId) : undefined
+    if (network) networkByNamespace[namespace as ChainNamespace] = network
+  }
+  const activeNetwork =
+    (storedNamespace && networkByNamespace[storedNamespace]) ||
+    networks.find((network) => network.chainNamespace === storedNamespace) ||
+    networks[0]
+
+  const store = createStore<FoyerState>()(() => ({
+    dialog: {
+      open: false,
+      view: 'Connect',
+      data: undefined,
+      history: [],
+      loading: false,
+      shake: false,
+    },
+    status: 'disconnected',
+    connectors: [],
+    connections: {},
+    activeNamespace: activeNetwork.chainNamespace,
+    networkByNamespace: { ...networkByNamespace, [activeNetwork.chainNamespace]: activeNetwork },
+    activeNetwork,
+    unsupportedNetwork: false,
+    switchingNamespace: false,
+    account: initialAccountState,
+    toast: undefined,
+    alerts: [],
+    themeMode: parameters.themeMode ?? (DEFAULT_THEME_MODE as ThemeMode),
+    themeVariables: parameters.themeVariables ?? ({} as ThemeVariables),
+  }))
+
+  const eventListeners = new Set<FoyerEventListener>()
+  let id = 0
+  const internal: FoyerInternal = {
+    emit(event) {
+      const stamped = { ...event, timestamp: Date.now() } as FoyerEventWithTimestamp
+      for (const listener of [...eventListeners]) listener(stamped)
+    },
+    pendingConnect: undefined,
+    connectorListeners: new Map(),
+    timers: {},
+    toastQueue: Promise.resolve(),
+    balanceCache: new Map(),
+    balanceFailedAt: new Map(),
+    nextId: () => ++id,
+  }
+
+  const connectorsByAdapter = new Map<Adapter, readonly Connector[]>()
+  const publishConnectors = () =>
+    store.setState({ connectors: [...connectorsByAdapter.values()].flat() })
+  const teardowns = config.adapters.map((adapter) => {
+    const teardown = adapter.setup({
+      networks: networks.filter((network) => network.chainNamespace === adapter.namespace),
+      onConnectorsChange(connectors) {
+        connectorsByAdapter.set(adapter, connectors)
+        publishConnectors()
+      },
+    })
+    connectorsByAdapter.set(adapter, adapter.getConnectors())
+    return teardown
+  })
+  publishConnectors()
+
+  return {
+    config,
+    store,
+    storage,
+    getState: store.getState,
+    subscribe: store.subscribe,
+    subscribeEvents(listener) {
+      eventListeners.add(listener)
+      return () => eventListeners.delete(listener)
+    },
+    getConnector(connectorId) {
+      return store.getState().connectors.find((connector) => connector.id === connectorId)
+    },
+    destroy() {
+      for (const teardown of teardowns) teardown()
+      for (const unwatch of internal.connectorListeners.values()) unwatch()
+      internal.connectorListeners.clear()
+      clearTimeout(internal.timers.shake)
+      clearTimeout(internal.timers.toast)
+      eventListeners.clear()
+    },
+    _internal: internal,
+  }
+}

@@ -1,0 +1,214 @@
+// Actions: one per file, called as `action(foyer, parameters)`.
+export { type CloseReturnType, close } from './actions/close.ts'
+export {
+  type ConnectErrorType,
+  type ConnectParameters,
+  type ConnectReturnType,
+  connect,
+} from './actions/connect.ts'
+export {
+  type DisconnectErrorType,
+  type DisconnectParameters,
+  type DisconnectReturnType,
+  disconnect,
+} from './actions/disconnect.ts'
+export {
+  type GetBalanceErrorType,
+  type GetBalanceParameters,
+  type GetBalanceReturnType,
+  getBalance,
+} from './actions/getBalance.ts'
+export { getRecentWallets } from './actions/getRecentWallets.ts'
+export { type GoBackReturnType, goBack } from './actions/goBack.ts'
+export { type NavigateParameters, type NavigateReturnType, navigate } from './actions/navigate.ts'
+export { type OpenParameters, type OpenReturnType, open } from './actions/open.ts'
+export { type ReconnectReturnType, reconnect } from './actions/reconnect.ts'
+export { type SetDialogLoadingParameters, setDialogLoading } from './actions/setDialogLoading.ts'
+export {
+  type SetThemeModeParameters,
+  type SetThemeVariablesParameters,
+  setThemeMode,
+  setThemeVariables,
+} from './actions/setThemeMode.ts'
+export { type ShakeDialogReturnType, shakeDialog } from './actions/shakeDialog.ts'
+export {
+  type DismissAlertParameters,
+  dismissAlert,
+  type ShowAlertParameters,
+  showAlert,
+} from './actions/showAlert.ts'
+export {
+  type HideToastParameters,
+  hideToast,
+  type ShowToastParameters,
+  type ShowToastReturnType,
+  showToast,
+} from './actions/showToast.ts'
+export {
+  type SwitchAccountErrorType,
+  type SwitchAccountParameters,
+  type SwitchAccountReturnType,
+  switchAccount,
+} from './actions/switchAccount.ts'
+export {
+  type SwitchConnectionParameters,
+  type SwitchConnectionReturnType,
+  switchConnection,
+} from './actions/switchConnection.ts'
+export {
+  type SwitchNetworkErrorType,
+  type SwitchNetworkParameters,
+  type SwitchNetworkReturnType,
+  switchNetwork,
+} from './actions/switchNetwork.ts'
+export {
+  type WatchAccountParameters,
+  type WatchAccountReturnType,
+  watchAccount,
+} from './actions/watchAccount.ts'
+export {
+  type NetworkState,
+  type WatchNetworkParameters,
+  type WatchNetworkReturnType,
+  watchNetwork,
+} from './actions/watchNetwork.ts'
+export { assertConnectionStatus, getActiveConnection } from './connection.ts'
+export * from './constants.ts'
+export {
+  type CreateFoyerParameters,
+  type CreateFoyerReturnType,
+  createFoyer,
+  type Foyer,
+  type FoyerEventListener,
+  initialAccountState,
+  type ResolvedFoyerConfig,
+} from './createFoyer.ts'
+export { createEmitter, type Emitter } from './emitter.ts'
+export * from './errors/index.ts'
+export {
+  anvil,
+  anvilB,
+  arbitrum,
+  BUILT_IN_NETWORKS,
+  base,
+  bitcoin,
+  bitcoinTestnet,
+  findNetwork,
+  mainnet,
+  optimism,
+  polygon,
+  sepolia,
+  solana,
+  solanaDevnet,
+  solanaTestnet,
+  toCaipNetwork,
+} from './networks.ts'
+export {
+  type BaseStorage,
+  type CreateStorageParameters,
+  cookieStorage,
+  createMemoryStorage,
+  createStorage,
+  getDefaultStorage,
+  parseCookie,
+  type Storage,
+} from './storage/createStorage.ts'
+export { STORAGE_KEYS } from './storage/keys.ts'
+export { addRecentWallet } from './storage/recentWallets.ts'
+export type {
+  ConnectMethod,
+  ConnectorTypeOrderEntry,
+  Features,
+  FoyerConfig,
+  Metadata,
+  SocialOption,
+  SocialProvider,
+  ThemeMode,
+  ThemeVariables,
+  WalletFeature,
+} from './types/config.ts'
+export { SOCIAL_PROVIDERS } from './types/config.ts'
+export {
+  ACCOUNT_TYPES,
+  type AccountType,
+  type Adapter,
+  type AdapterSetupParameters,
+  type Connector,
+  type ConnectorAccount,
+  type ConnectorEventListener,
+  type ConnectorEventMap,
+  type ConnectorEventName,
+  type ConnectorType,
+  type ConnectResult,
+  type GetBalanceParameters as AdapterGetBalanceParameters,
+  type GetBalanceResult as AdapterGetBalanceResult,
+  type RequestArguments,
+  type SendTransactionParameters,
+  type SignMessageParameters,
+} from './types/connector.ts'
+export type { FoyerEvent, FoyerEventType, FoyerEventWithTimestamp } from './types/events.ts'
+export {
+  type BlockExplorer,
+  type CaipAddress,
+  type CaipNetwork,
+  type CaipNetworkId,
+  CHAIN_NAMESPACES,
+  type ChainDefinition,
+  type ChainNamespace,
+  type NativeCurrency,
+  type NetworkInput,
+  type RpcUrls,
+} from './types/network.ts'
+export {
+  type AccountState,
+  type Alert,
+  type AlertVariant,
+  CONNECTION_STATUSES,
+  type Connection,
+  type ConnectionAccount,
+  type ConnectionStatus,
+  type DialogRoute,
+  type DialogState,
+  type FoyerState,
+  type StoredConnectionStatus,
+  type Toast,
+  type ToastVariant,
+  type TokenBalance,
+  type ViewData,
+} from './types/state.ts'
+export {
+  formatCaipAddress,
+  formatCaipNetworkId,
+  isCaipAddress,
+  isCaipNetworkId,
+  isChainNamespace,
+  parseCaipAddress,
+  parseCaipNetworkId,
+} from './utils/caip.ts'
+export { formatBalance, formatFiat, formatUnits, shortenAddress } from './utils/format.ts'
+export {
+  hexToNumber,
+  IntegerOutOfRangeError,
+  InvalidHexError,
+  isHex,
+  numberToHex,
+  toChainIdNumber,
+} from './utils/number.ts'
+export { isOriginAllowed, matchOriginPattern } from './utils/origin.ts'
+export {
+  isCallTarget,
+  isEmail,
+  isEvmAddress,
+  isSignedMessage,
+  isSolanaAddress,
+  isTransactionHash,
+  isValidAccountName,
+} from './utils/validation.ts'
+export {
+  ACCOUNT_TABS,
+  type AccountTab,
+  isView,
+  SPEC_VIEWS,
+  VIEWS,
+  type View,
+} from './views.ts'

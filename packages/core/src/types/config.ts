@@ -1,0 +1,71 @@
+import type { Storage } from '../storage/createStorage.ts'
+import type { Adapter } from './connector.ts'
+import type { NetworkInput } from './network.ts'
+
+export type Metadata = {
+  name: string
+  description?: string | undefined
+  url?: string | undefined
+  icons?: readonly string[] | undefined
+}
+
+export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
+/** The social list shown by default (SPEC §1), farcaster included. */
+export type SocialOption = SocialProvider | 'farcaster'
+
+export type Features = {
+  email: boolean
+  /** `false` hides social login; a list chooses and orders the providers. */
+  socials: false | readonly SocialOption[]
+  swaps: boolean
+  onramp: boolean
+  activity: boolean
+  multiWallet: boolean
+  send: boolean
+  receive: boolean
+  analytics: boolean
+  allWallets: boolean
+  legalCheckbox: boolean
+  smartSessions: boolean
+  branding: boolean
+}
+
+export type ConnectMethod = 'email' | 'social' | 'wallet'
+export type WalletFeature = 'onramp' | 'swaps' | 'receive' | 'send'
+export type ConnectorTypeOrderEntry =
+  | 'walletConnect'
+  | 'recent'
+  | 'injected'
+  | 'featured'
+  | 'custom'
+  | 'external'
+  | 'recommended'
+
+export type ThemeMode = 'light' | 'dark'
+/** CSS custom properties the dialog reads, e.g. `{ '--foyer-accent': '#47a1ff' }`. */
+export type ThemeVariables = Record<`--foyer-${string}`, string | number>
+
+export type FoyerConfig = {
+  /** At least one. The first is the default network. */
+  networks: readonly [NetworkInput, ...NetworkInput[]]
+  adapters?: readonly Adapter[] | undefined
+  metadata?: Metadata | undefined
+  features?: Partial<Features> | undefined
+  connectMethodsOrder?: readonly ConnectMethod[] | undefined
+  walletFeaturesOrder?: readonly WalletFeature[] | undefined
+  connectorTypeOrder?: readonly ConnectorTypeOrderEntry[] | undefined
+  themeMode?: ThemeMode | undefined
+  themeVariables?: ThemeVariables | undefined
+  featuredWalletIds?: readonly string[] | undefined
+  includeWalletIds?: readonly string[] | undefined
+  excludeWalletIds?: readonly string[] | undefined
+  /** Keep the session usable when the wallet sits on a network not in `networks`. */
+  allowUnsupportedChain?: boolean | undefined
+  /** Defaults to localStorage in the browser and memory on the server. */
+  storage?: Storage | undefined
+  /** Identifies this app to its Foyer server (the server API client lands in a later step). */
+  projectId?: string | undefined
+  /** Base URL of the app's own Foyer server, e.g. `http://127.0.0.1:4400`. */
+  serverUrl?: string | undefined
+}

@@ -1,0 +1,93 @@
+import type { CaipNetwork, CaipNetworkId, ChainNamespace } from './network.ts'
+
+/** Account types of SPEC §3. */
+export const ACCOUNT_TYPES = ['eoa', 'smartAccount', 'payment', 'ordinal'] as const
+export type AccountType = (typeof ACCOUNT_TYPES)[number]
+
+/**
+ * How a connector was found. `announced`: EIP-6963 / wallet-standard; `injected`: legacy global
+ * (`window.ethereum`); the rest are explicit kinds the dialog lists in their own sections.
+ */
+export type ConnectorType =
+  | 'announced'
+  | 'injected'
+  | 'walletConnect'
+  | 'auth'
+  | 'external'
+  | 'custom'
+
+export type ConnectorAccount = { address: string; type: AccountType }
+
+export type ConnectResult = {
+  accounts: readonly ConnectorAccount[]
+  caipNetworkId: CaipNetworkId
+}
+
+/** Events every connector emits; payloads are namespace-neutral. */
+export type ConnectorEventMap = {
+  accountsChanged: { accounts: readonly ConnectorAccount[] }
+  chainChanged: { caipNetworkId: CaipNetworkId }
+  disconnect: Record<string, never>
+}
+export type ConnectorEventName = keyof ConnectorEventMap
+export type ConnectorEventListener<name extends ConnectorEventName> = (
+  data: ConnectorEventMap[name],
+) => void
+
+export type RequestArguments = { method: string; params?: readonly unknown[] | object | undefined }
+
+export type SignMessageParameters = { message: string; address: string }
+export type SendTransactionParameters = {
+  to: string
+  value?: bigint | undefined
+  data?: string | undefined
+  from: string
+}
+export type GetBalanceParameters = { address: string; network: CaipNetwork }
+export type GetBalanceResult = { value: bigint; decimals: number; symbol: string }
+
+/**
+ * The small contract every chain adapter's connectors implement. Optional abilities
+ * (`signMessage`, `sendTransaction`) exist only where the chain and wallet support them.
+ */
+export type Connector = {
+  id: string
+  name: string
+  /** Image URL or `data:` URI. */
+  icon?: string | undefined
+  type: ConnectorType
+  namespace: ChainNamespace
+  /** Reverse-DNS id (EIP-6963), when the wallet announced one. */
+  rdns?: string | undefined
+
+  /** Prompts the wallet. Rejects with the wallet's own error (code 4001 for a refusal). */
+  connect(parameters?: { network?: CaipNetwork | undefined }): Promise<ConnectResult>
+  disconnect(): Promise<void>
+  /** Silent: never prompts. Empty when the wallet has not authorised this site. */
+  getAccounts(): Promise<readonly ConnectorAccount[]>
+  getCaipNetworkId(): Promise<CaipNetworkId>
+  switchNetwork(parameters: { network: CaipNetwork }): Promise<void>
+  request(arguments_: RequestArguments): Promise<unknown>
+  on<name extends ConnectorEventName>(event: name, listener: ConnectorEventListener<name>): void
+  off<name extends ConnectorEventName>(event: name, listener: ConnectorEventListener<name>): void
+
+  signMessage?(parameters: SignMessageParameters): Promise<string>
+  sendTransaction?(parameters: SendTransactionParameters): Promise<string>
+}
+
+export type AdapterSetupParameters = {
+  networks: readonly CaipNetwork[]
+  /** Called whenever the adapter's connector list changes (e.g. a wallet announces itself). */
+  onConnectorsChange: (connectors: readonly Connector[]) => void
+}
+
+/**
+ * A chain adapter (`evmAdapter()`, …). `setup` runs once per Foyer instance, in the browser only
+ * when discovery needs the DOM; it returns a teardown.
+ */
+export type Adapter = {
+  namespace: ChainNamespace
+  setup(parameters: AdapterSetupParameters): () => void
+  getConnectors(): readonly Connector[]
+  getBalance?(parameters: GetBalanceParameters): Promise<GetBalanceResult>
+}

@@ -1,0 +1,155 @@
+import {
+  type CaipNetwork,
+  type CaipNetworkId,
+  type Connector,
+  type ConnectorAccount,
+  type ConnectorEventMap,
+  createEmitter,
+  getErrorCode,
+  UNRECOGNIZED_CHAIN_ID_CODE,
+} from '@foyer/core'
+import { getAddress, type Hex, isHex, numberToHex, stringToHex } from 'viem'
+import type { Eip1193Provider, WalletInfo } from './types.ts'
+
+export type CreateInjectedConnectorParameters = {
+  provider: Eip1193Provider
+  info: WalletInfo
+  /** 'announced' for EIP-6963 wallets, 'injected' for the legacy `window.ethereum`. */
+  type: 'announced' | 'injected'
+  /** The adapter's networks, so connect can move a wallet off an unsupported chain. */
+  networks: readonly CaipNetwork[]
+}
+
+const toCaipNetworkId = (chainId: unknown): CaipNetworkId =>
+  `eip155:${Number(typeof chainId === 'string' || typeof chainId === 'number' ? chainId : Number.NaN)}`
+
+const toAccounts = (addresses: unknown): ConnectorAccount[] =>
+  (Array.isArray(addresses) ? addresses : []).map((address) => ({
+    address: getAddress(String(address)),
+    type: 'eoa' as const,
+  }))
+
+/** A Foyer connector over one EIP-1193 provider (an extension or the test wallet). */
+export function createInjectedConnector(parameters: CreateInjectedConnectorParameters): Connector {
+  const { provider, info, type, networks } = parameters
+  const emitter = createEmitter<ConnectorEventMap>()
+  let listening = false
+
+  const onAccountsChanged = (addresses: string[]) =>
+    emitter.emit('accountsChanged', { accounts: toAccounts(addresses) })
+  const onChainChanged = (chainId: string) =>
+    emitter.emit('chainChanged', { caipNetworkId: toCaipNetworkId(chainId) })
+  const onDisconnect = async (error?: { code?: number }) => {
+    // 1013: MetaMask's "temporarily disconnected" while it reconnects its own backend.
+    if (error?.code === 1013) {
+      const accounts = await provider.request({ method: 'eth_accounts' }).catch(() => [])
+      if (Array.isArray(accounts) && accounts.length) return
+    }
+    stopListening()
+    emitter.emit('disconnect', {})
+  }
+  function startListening() {
+    if (listening) return
+    listening = true
+    provider.on('accountsChanged', onAccountsChanged)
+    provider.on('chainChanged', onChainChanged)
+    provider.on('disconnect', onDisconnect)
+  }
+  function stopListening() {
+    if (!listening) return
+    listening = false
+    provider.removeListener('accountsChanged', onAccountsChanged)
+    provider.removeListener('chainChanged', onChainChanged)
+    provider.removeListener('disconnect', onDisconnect)
+  }
+
+  async function switchChain(network: CaipNetwork) {
+    const chainId = numberToHex(Number(network.id))
+    try {
+      await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] })
+    } catch (error) {
+      if (getErrorCode(error) !== UNRECOGNIZED_CHAIN_ID_CODE) throw error
+      // The wallet does not know the chain yet: add it (EIP-3085), then switch.
+      await provider.request({
+        method: 'wallet_addEthereumChain',
+        params: [
+          {
+            chainId,
+            chainName: network.name,
+            nativeCurrency: network.nativeCurrency,
+            rpcUrls: network.rpcUrls.default.http,
+            blockExplorerUrls: network.blockExplorers
+              ? [network.blockExplorers.default.url]
+              : undefined,
+          },
+        ],
+      })
+      await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] })
+    }
+  }
+
+  const connector: Connector = {
+    id: info.rdns,
+    name: info.name,
+    icon: info.icon,
+    type,
+    namespace: 'eip155',
+    rdns: info.rdns,
+
+    async connect({ network } = {}) {
+      const accounts = toAccounts(await provider.request({ method: 'eth_requestAccounts' }))
+      let caipNetworkId = toCaipNetworkId(await provider.request({ method: 'eth_chainId' }))
+      startListening()
+      const onSupportedChain = networks.some((known) => known.caipNetworkId === caipNetworkId)
+      if (network && !onSupportedChain && network.chainNamespace === 'eip155') {
+        // Best effort: a wallet that refuses stays where it is and core shows UnsupportedChain.
+        try {
+          await switchChain(network)
+          caipNetworkId = toCaipNetworkId(await provider.request({ method: 'eth_chainId' }))
+        } catch {}
+      }
+      return { accounts, caipNetworkId }
+    },
+
+    async disconnect() {
+      stopListening()
+      // Not every wallet supports revoking (EIP-2255); forgetting the connection locally is enough.
+      await provider
+        .request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
+        .catch(() => undefined)
+    },
+
+    async getAccounts() {
+      const accounts = toAccounts(await provider.request({ method: 'eth_accounts' }))
+      if (accounts.length) startListening()
+      return accounts
+    },
+
+    async getCaipNetworkId() {
+      return toCaipNetworkId(await provider.request({ method: 'eth_chainId' }))
+    },
+
+    async switchNetwork({ network }) {
+      await switchChain(network)
+    },
+
+    request: (arguments_) => provider.request(arguments_),
+    on: (event, listener) => emitter.on(event, listener),
+    off: (event, listener) => emitter.off(event, listener),
+
+    async signMessage({ message, address }) {
+      const data: Hex = isHex(message) ? message : stringToHex(message)
+      return String(await provider.request({ method: 'personal_sign', params: [data, address] }))
+    },
+
+    async sendTransaction({ from, to, value, data }) {
+      return String(
+        await provider.request({
+          method: 'eth_sendTransaction',
+          params: [{ from, to, data, value: value === undefined ? undefined : numberToHex(value) }],
+        }),
+      )
+    },
+  }
+  return connector
+}

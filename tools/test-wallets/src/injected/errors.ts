@@ -1,0 +1,21 @@
+/** An EIP-1193 provider error: what a real wallet throws (`code`, `message`, optional `data`). */
+export class ProviderRpcError extends Error {
+  override name = 'ProviderRpcError'
+  readonly code: number
+  readonly data: unknown
+  constructor(code: number, message: string, data?: unknown) {
+    super(message)
+    this.code = code
+    this.data = data
+  }
+}
+
+export const userRejected = () => new ProviderRpcError(4001, 'User rejected the request.')
+export const unauthorized = () =>
+  new ProviderRpcError(4100, 'The requested account and/or method has not been authorized.')
+export const unrecognizedChain = (chainId: number) =>
+  new ProviderRpcError(
+    4902,
+    `Unrecognized chain ID "0x${chainId.toString(16)}". Try adding the chain using wallet_addEthereumChain first.`,
+  )
+export const invalidParams = (message: string) => new ProviderRpcError(-32602, message)

@@ -1,0 +1,14 @@
+export {
+  type AnnounceTestWalletTarget,
+  announceTestWallet,
+  TEST_WALLET_INFO,
+} from './announceTestWallet.ts'
+export {
+  type CreateTestWalletParameters,
+  createTestWallet,
+  type TestWallet,
+  type TestWalletBehaviour,
+  type TestWalletChain,
+} from './createTestWallet.ts'
+export { ProviderRpcError } from './errors.ts'
+export { TEST_WALLET_ICON } from './icon.ts'
