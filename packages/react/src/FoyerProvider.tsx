@@ -1,0 +1,62 @@
+import type { Foyer } from '@foyer/core'
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react'
+import { FoyerContext, type FoyerContextValue } from './context.ts'
+import { useFoyerState } from './hooks/useFoyerState.ts'
+import { createTranslator } from './i18n/createTranslator.ts'
+import type { Messages } from './i18n/en.ts'
+import { loadDialog } from './loadDialog.ts'
+
+export type FoyerProviderProps = {
+  /** The instance from `createFoyer(…)`; create it once, outside render. */
+  foyer: Foyer
+  children?: ReactNode
+  /** BCP 47 locale for numbers and dates (default 'en'). */
+  locale?: string | undefined
+  /** Replacements for entries of the English message catalog. */
+  messages?: Partial<Messages> | undefined
+  /**
+   * CSP nonce for the dialog's `<style>` element, used only in browsers without constructable
+   * stylesheets (elsewhere the styles need no nonce and no `unsafe-inline`).
+   */
+  nonce?: string | undefined
+}
+
+const LazyOverlay = lazy(() => loadDialog().then((dialog) => ({ default: dialog.FoyerOverlay })))
+
+/**
+ * Provides a Foyer instance to the hooks and buttons below it. Renders nothing of its own until
+ * the dialog opens or a toast shows; only then is the dialog code loaded. Safe to server-render.
+ */
+export function FoyerProvider({
+  foyer,
+  children,
+  locale = 'en',
+  messages,
+  nonce,
+}: FoyerProviderProps) {
+  const value = useMemo<FoyerContextValue>(
+    () => ({ foyer, locale, nonce, t: createTranslator({ locale, messages }) }),
+    [foyer, locale, messages, nonce],
+  )
+  return (
+    <FoyerContext value={value}>
+      {children}
+      <OverlayMount />
+    </FoyerContext>
+  )
+}
+
+/** Mounts the overlay (shadow host, dialog, toasts) the first time it is needed, client-side only. */
+function OverlayMount() {
+  const needed = useFoyerState((state) => state.dialog.open || state.toast !== undefined)
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => {
+    if (needed) setMounted(true)
+  }, [needed])
+  if (!mounted) return null
+  return (
+    <Suspense fallback={null}>
+      <LazyOverlay />
+    </Suspense>
+  )
+}

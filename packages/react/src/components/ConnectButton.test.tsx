@@ -1,0 +1,74 @@
+// @vitest-environment happy-dom
+import { connect } from '@foyer/core'
+import { type AnvilInstance, startAnvil } from '@foyer/test-wallets/anvil'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { FoyerProvider } from '../FoyerProvider.tsx'
+import { createTestSetup, findDialog } from '../testUtils.tsx'
+import { ConnectButton } from './ConnectButton.tsx'
+import { NetworkButton } from './NetworkButton.tsx'
+
+let anvil: AnvilInstance
+beforeAll(async () => {
+  anvil = await startAnvil({ chainId: 31337 })
+})
+afterAll(async () => {
+  await anvil?.stop()
+})
+afterEach(() => {
+  cleanup()
+  document.body.innerHTML = ''
+})
+
+describe('ConnectButton', () => {
+  test("reads 'Connect Wallet' while disconnected and opens Connect", async () => {
+    const { foyer } = createTestSetup({ rpcUrl: anvil.rpcUrl })
+    render(
+      <FoyerProvider foyer={foyer}>
+        <ConnectButton />
+      </FoyerProvider>,
+    )
+    const button = screen.getByRole('button', { name: 'Connect Wallet' })
+    expect(button.getAttribute('aria-haspopup')).toBe('dialog')
+    fireEvent.click(button)
+    const { dialog } = await findDialog()
+    expect(dialog.getAttribute('data-view')).toBe('Connect')
+  })
+
+  test('shows the shortened address and the balance to 3 decimals when connected', async () => {
+    const { foyer } = createTestSetup({ rpcUrl: anvil.rpcUrl })
+    render(
+      <FoyerProvider foyer={foyer}>
+        <ConnectButton />
+        <NetworkButton />
+      </FoyerProvider>,
+    )
+    await act(() => connect(foyer, { connectorId: 'dev.foyer.foyertestwallet' }))
+    // Anvil funds its dev accounts with 10,000 ETH.
+    const button = await screen.findByRole('button', { name: '0xf39F…2266 10,000.000 ETH' })
+    expect(button.getAttribute('data-state')).toBe('connected')
+    expect(screen.getByRole('button', { name: 'Anvil' })).toBeTruthy()
+
+    fireEvent.click(button)
+    const { within, dialog } = await findDialog()
+    expect(dialog.getAttribute('data-view')).toBe('Account')
+    expect(await within.findByText('0xf39F…2266')).toBeTruthy()
+    expect(within.getByText('10,000.000 ETH')).toBeTruthy()
+  })
+
+  test('shows the profile name instead of the address when there is one', async () => {
+    const { foyer } = createTestSetup({ rpcUrl: anvil.rpcUrl })
+    render(
+      <FoyerProvider foyer={foyer}>
+        <ConnectButton showBalance={false} />
+      </FoyerProvider>,
+    )
+    await act(() => connect(foyer, { connectorId: 'dev.foyer.foyertestwallet' }))
+    act(() =>
+      foyer.store.setState((state) => ({
+        account: { ...state.account, profileName: 'alice.eth' },
+      })),
+    )
+    await waitFor(() => expect(screen.getByRole('button').textContent).toBe('alice.eth'))
+  })
+})

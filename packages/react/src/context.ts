@@ -1,0 +1,14 @@
+import type { Foyer } from '@foyer/core'
+import { createContext } from 'react'
+import type { Translate } from './i18n/createTranslator.ts'
+
+export type FoyerContextValue = {
+  foyer: Foyer
+  /** BCP 47 locale for `Intl` formatting and the message catalog. */
+  locale: string
+  t: Translate
+  /** Nonce for the dialog's `<style>` fallback (browsers without constructable stylesheets). */
+  nonce: string | undefined
+}
+
+export const FoyerContext = createContext<FoyerContextValue | null>(null)

@@ -1,0 +1,152 @@
+// @vitest-environment happy-dom
+import { navigate, open, showToast } from '@foyer/core'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { StrictMode } from 'react'
+import { afterEach, describe, expect, test } from 'vitest'
+import { FoyerProvider } from '../FoyerProvider.tsx'
+import { useDialog } from '../hooks/useDialog.ts'
+import { createTestSetup, findDialog } from '../testUtils.tsx'
+
+function Trigger() {
+  const { open } = useDialog()
+  return (
+    <button type="button" onClick={() => open()}>
+      Open wallet dialog
+    </button>
+  )
+}
+
+function renderApp(setup = createTestSetup(), { strict = false } = {}) {
+  const app = (
+    <FoyerProvider foyer={setup.foyer}>
+      <main>
+        <Trigger />
+      </main>
+    </FoyerProvider>
+  )
+  const result = render(strict ? <StrictMode>{app}</StrictMode> : app)
+  return { ...setup, ...result }
+}
+
+afterEach(() => {
+  cleanup()
+  document.body.innerHTML = ''
+})
+
+describe('dialog', () => {
+  test('loads nothing into the page until opened', async () => {
+    const { foyer } = renderApp()
+    expect(document.querySelector('[data-foyer-host]')).toBeNull()
+    act(() => open(foyer))
+    const { dialog } = await findDialog()
+    expect(dialog).toBeTruthy()
+  })
+
+  test('opening shows Connect with the wallets and an All Wallets entry', async () => {
+    renderApp(createTestSetup({ walletNames: ['Foyer Test Wallet', 'Amber Wallet'] }))
+    fireEvent.click(screen.getByRole('button', { name: 'Open wallet dialog' }))
+    const { within, dialog } = await findDialog()
+    expect(within.getByRole('heading', { name: 'Connect Wallet' })).toBeTruthy()
+    expect(await within.findByRole('button', { name: /Foyer Test Wallet/ })).toBeTruthy()
+    expect(within.getByRole('button', { name: /Amber Wallet/ })).toBeTruthy()
+    expect(within.getByRole('button', { name: 'All Wallets' })).toBeTruthy()
+    expect(dialog.getAttribute('data-view')).toBe('Connect')
+  })
+
+  test('is a labelled modal dialog and hides the page from assistive tech while open', async () => {
+    const { foyer } = renderApp()
+    const page = document.body.firstElementChild as HTMLElement
+    act(() => open(foyer))
+    const { dialog, root } = await findDialog()
+    expect(dialog.getAttribute('aria-modal')).toBe('true')
+    const labelledBy = dialog.getAttribute('aria-labelledby')!
+    expect(root.getElementById(labelledBy)?.textContent).toBe('Connect Wallet')
+    expect(page.inert).toBe(true)
+    expect(page.getAttribute('aria-hidden')).toBe('true')
+    expect(
+      within(root as unknown as HTMLElement).getByRole('button', { name: 'Close' }),
+    ).toBeTruthy()
+
+    fireEvent.click(within(root as unknown as HTMLElement).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(foyer.getState().dialog.open).toBe(false))
+    expect(page.inert).toBe(false)
+    expect(page.hasAttribute('aria-hidden')).toBe(false)
+  })
+
+  test.each([
+    ['', false],
+    [' (StrictMode)', true],
+  ])('Escape closes the dialog and focus returns to the trigger%s', async (_, strict) => {
+    const { foyer } = renderApp(createTestSetup(), { strict })
+    const trigger = screen.getByRole('button', { name: 'Open wallet dialog' })
+    trigger.focus()
+    fireEvent.click(trigger)
+    const { root } = await findDialog()
+    expect(root.activeElement).not.toBeNull()
+    fireEvent.keyDown(root.activeElement!, { key: 'Escape' })
+    await waitFor(() => expect(foyer.getState().dialog.open).toBe(false))
+    expect(document.activeElement).toBe(trigger)
+  })
+
+  test('Tab from the last control wraps to the first one inside the dialog', async () => {
+    const { foyer } = renderApp()
+    act(() => open(foyer))
+    const { root, within } = await findDialog()
+    const allWallets = await within.findByRole('button', { name: 'All Wallets' })
+    allWallets.focus()
+    fireEvent.keyDown(allWallets, { key: 'Tab' })
+    expect(root.activeElement).toBe(within.getByRole('button', { name: 'Close' }))
+  })
+
+  test('back returns to the previous view, and back from the first view closes', async () => {
+    const { foyer } = renderApp()
+    act(() => open(foyer))
+    const { within, dialog } = await findDialog()
+    expect(within.queryByRole('button', { name: 'Back' })).toBeNull()
+    fireEvent.click(await within.findByRole('button', { name: 'All Wallets' }))
+    await waitFor(() => expect(dialog.getAttribute('data-view')).toBe('AllWallets'))
+    fireEvent.click(within.getByRole('button', { name: 'Back' }))
+    await waitFor(() => expect(dialog.getAttribute('data-view')).toBe('Connect'))
+    expect(within.queryByRole('button', { name: 'Back' })).toBeNull()
+
+    const { goBack } = await import('@foyer/core')
+    act(() => goBack(foyer))
+    await waitFor(() => expect(foyer.getState().dialog.open).toBe(false))
+  })
+
+  test('a view that is not built shows only a not-available message', async () => {
+    const { foyer } = renderApp()
+    act(() => navigate(foyer, { view: 'Swap' }))
+    const { within } = await findDialog()
+    expect(within.getByRole('heading', { name: 'Not available' })).toBeTruthy()
+    expect(within.getByText('This part of the dialog (Swap) is not available yet.')).toBeTruthy()
+  })
+
+  test('delivers styles as a constructable stylesheet, with theme overrides', async () => {
+    const { foyer } = renderApp(
+      createTestSetup({ config: { themeVariables: { '--foyer-accent': '#00aa55' } } }),
+    )
+    act(() => open(foyer))
+    const { root } = await findDialog()
+    expect(root.querySelector('style')).toBeNull()
+    const cssText = root.adoptedStyleSheets
+      .flatMap((sheet) => Array.from(sheet.cssRules, (rule) => rule.cssText))
+      .join('\n')
+    expect(cssText).toContain('--foyer-accent: #00aa55')
+    expect(cssText).toContain('hsla(230, 100%, 67%, 1)')
+    expect(root.querySelector('.foyer-theme')?.getAttribute('data-theme')).toBe('dark')
+  })
+
+  test('shows toasts in a polite live region', async () => {
+    const { foyer } = renderApp()
+    await act(() => showToast(foyer, { variant: 'success', message: 'Address copied' }))
+    const root = document.querySelector('[data-foyer-host]')!.shadowRoot!
+    const region = await waitFor(() => {
+      const status = within(root as unknown as HTMLElement).getByRole('status')
+      expect(status.textContent).toBe('Address copied')
+      return status
+    })
+    expect(region.getAttribute('aria-live')).toBe('polite')
+    expect(root.querySelector('.foyer-toast')?.getAttribute('data-variant')).toBe('success')
+  })
+})

@@ -1,0 +1,158 @@
+import { close, goBack } from '@foyer/core'
+import { Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef } from 'react'
+import { useFoyer, useFoyerContext } from '../hooks/useFoyer.ts'
+import { shallowEqual, useFoyerState } from '../hooks/useFoyerState.ts'
+import { ConnectFlowProvider } from './connectFlow.tsx'
+import { trapTabKey } from './focus.ts'
+import { Header } from './Header.tsx'
+import { hidePageFromAssistiveTech } from './hidePageFromAssistiveTech.ts'
+import { createLayerStack, LayerStackProvider, useDismissableLayer } from './layers.tsx'
+import { useAnimatedHeight } from './useAnimatedHeight.ts'
+import { NotAvailable } from './views/NotAvailable.tsx'
+import { isBuiltView, lazyViews } from './views/registry.ts'
+import { viewTitle } from './views/viewTitle.ts'
+
+export type DialogProps = {
+  /** The element holding the shadow root; its siblings are hidden while the dialog is open. */
+  host: HTMLElement
+  shadowRoot: ShadowRoot
+}
+
+/** The focused element, looking through open shadow roots (the trigger may live in one). */
+function deepActiveElement(document: Document): HTMLElement | null {
+  let active: Element | null = document.activeElement
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
+  return active instanceof document.defaultView!.HTMLElement ? active : null
+}
+
+/** The modal: header, the current view, focus management and keyboard handling. */
+export function Dialog({ host, shadowRoot }: DialogProps) {
+  const stack = useMemo(createLayerStack, [])
+  return (
+    <LayerStackProvider stack={stack}>
+      <ConnectFlowProvider>
+        <DialogInner host={host} shadowRoot={shadowRoot} dismissTop={stack.dismissTop} />
+      </ConnectFlowProvider>
+    </LayerStackProvider>
+  )
+}
+
+function DialogInner({
+  host,
+  shadowRoot,
+  dismissTop,
+}: DialogProps & { dismissTop: () => boolean }) {
+  const foyer = useFoyer()
+  const { t } = useFoyerContext()
+  const titleId = useId()
+  const cardRef = useRef<HTMLDivElement>(null)
+  const contentRef = useRef<HTMLDivElement>(null)
+  const height = useAnimatedHeight(contentRef)
+  const { view, data, historyLength, shake, loading } = useFoyerState(
+    (state) => ({
+      view: state.dialog.view,
+      data: state.dialog.data,
+      historyLength: state.dialog.history.length,
+      shake: state.dialog.shake,
+      loading: state.dialog.loading,
+    }),
+    shallowEqual,
+  )
+  const connectors = useFoyerState((state) => state.connectors)
+  const title = viewTitle(view, data, connectors, t)
+
+  // The dialog itself is the bottom layer: Escape with nothing above it closes the dialog.
+  useDismissableLayer(() => close(foyer))
+
+  // Opening: remember the trigger and move focus in, before the first paint.
+  const triggerRef = useRef<HTMLElement | null>(null)
+  useLayoutEffect(() => {
+    // Only the first run captures: StrictMode runs this again after focus already moved in.
+    triggerRef.current ??= deepActiveElement(host.ownerDocument)
+    cardRef.current?.focus()
+  }, [host])
+
+  // While open, the page is hidden from assistive tech. Closing restores it and focuses the
+  // trigger again; this is a passive effect so it runs after React's own post-commit focus
+  // restoration, which would otherwise win.
+  useEffect(() => {
+    const restorePage = hidePageFromAssistiveTech(host)
+    return () => {
+      restorePage()
+      const trigger = triggerRef.current
+      if (trigger?.isConnected) trigger.focus()
+    }
+  }, [host])
+
+  useEffect(() => {
+    const document = host.ownerDocument
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        if (dismissTop()) {
+          event.preventDefault()
+          event.stopPropagation()
+        }
+        return
+      }
+      const card = cardRef.current
+      if (card && trapTabKey(event, card, shadowRoot.activeElement)) event.preventDefault()
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [host, shadowRoot, dismissTop])
+
+  // A view change removes the focused element; keep focus inside the dialog.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on view change on purpose
+  useEffect(() => {
+    if (!shadowRoot.activeElement) cardRef.current?.focus()
+  }, [view, shadowRoot])
+
+  const ViewComponent = isBuiltView(view) ? lazyViews[view] : undefined
+
+  return (
+    <div className="foyer-root">
+      <div className="foyer-overlay" aria-hidden="true" onClick={() => close(foyer)} />
+      <div
+        ref={cardRef}
+        className="foyer-card"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-busy={loading || undefined}
+        tabIndex={-1}
+        data-shake={shake}
+        data-view={view}
+      >
+        <Header
+          titleId={titleId}
+          title={title}
+          canGoBack={historyLength > 1}
+          onBack={() => goBack(foyer)}
+          onClose={() => close(foyer)}
+        />
+        <div className="foyer-body" style={height === undefined ? undefined : { height }}>
+          <div ref={contentRef}>
+            <div key={view} className="foyer-view">
+              {ViewComponent ? (
+                <Suspense fallback={<Loading label={t('dialog.loading')} />}>
+                  <ViewComponent />
+                </Suspense>
+              ) : (
+                <NotAvailable view={view} />
+              )}
+            </div>
+          </div>
+        </div>
+      </div>
+    </div>
+  )
+}
+
+function Loading({ label }: { label: string }) {
+  return (
+    <div className="foyer-center" role="status">
+      <span className="foyer-spinner" aria-hidden="true" />
+      <span className="foyer-visually-hidden">{label}</span>
+    </div>
+  )
+}

@@ -1,0 +1,395 @@
+/**
+ * The dialog's stylesheet. Plain CSS with custom properties, scoped by the shadow root it is
+ * adopted into, so it neither leaks into nor inherits rules from the host page.
+ *
+ * Constants (SPEC §9): width 360px, z-index 999, dark theme by default, accents
+ * hsla(231,100%,70%,1) (light) / hsla(230,100%,67%,1) (dark), backgrounds #fff / #121313,
+ * header text 120 ms, height 150 ms, view 150 ms, shake 500 ms, bottom sheet at <= 430px.
+ */
+export const dialogStyles = /* css */ `
+:host {
+  all: initial;
+  --foyer-font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif;
+  --foyer-font-size-base: 16px;
+  --foyer-border-radius: 16px;
+  --foyer-z-index: 999;
+  --foyer-width: 360px;
+  --foyer-duration-header: 120ms;
+  --foyer-duration-height: 150ms;
+  --foyer-duration-view: 150ms;
+  --foyer-duration-shake: 500ms;
+}
+
+.foyer-theme {
+  --foyer-accent: hsla(230, 100%, 67%, 1);
+  --foyer-background: #121313;
+  --foyer-foreground: #e4e7e7;
+  --foyer-foreground-muted: #9a9fa0;
+  --foyer-surface: rgba(255, 255, 255, 0.05);
+  --foyer-surface-hover: rgba(255, 255, 255, 0.1);
+  --foyer-border: rgba(255, 255, 255, 0.1);
+  --foyer-overlay: rgba(0, 0, 0, 0.6);
+  --foyer-error: #f25a67;
+  --foyer-success: #26d962;
+  --foyer-on-accent: #ffffff;
+  color-scheme: dark;
+  font-family: var(--foyer-font-family);
+  font-size: var(--foyer-font-size-base);
+  line-height: 1.4;
+  color: var(--foyer-foreground);
+  -webkit-font-smoothing: antialiased;
+}
+
+.foyer-theme[data-theme='light'] {
+  --foyer-accent: hsla(231, 100%, 70%, 1);
+  --foyer-background: #ffffff;
+  --foyer-foreground: #141414;
+  --foyer-foreground-muted: #6e7273;
+  --foyer-surface: rgba(0, 0, 0, 0.04);
+  --foyer-surface-hover: rgba(0, 0, 0, 0.08);
+  --foyer-border: rgba(0, 0, 0, 0.1);
+  --foyer-overlay: rgba(0, 0, 0, 0.3);
+  --foyer-error: #d52d3b;
+  --foyer-success: #1a9e49;
+  color-scheme: light;
+}
+
+.foyer-root {
+  position: fixed;
+  inset: 0;
+  z-index: var(--foyer-z-index);
+  display: flex;
+  align-items: center;
+  justify-content: center;
+}
+
+.foyer-theme *,
+.foyer-theme *::before,
+.foyer-theme *::after {
+  box-sizing: border-box;
+}
+
+.foyer-overlay {
+  position: absolute;
+  inset: 0;
+  background: var(--foyer-overlay);
+}
+
+.foyer-card {
+  position: relative;
+  width: var(--foyer-width);
+  max-width: calc(100vw - 24px);
+  max-height: calc(100vh - 48px);
+  display: flex;
+  flex-direction: column;
+  background: var(--foyer-background);
+  border: 1px solid var(--foyer-border);
+  border-radius: var(--foyer-border-radius);
+  box-shadow: 0 12px 48px rgba(0, 0, 0, 0.3);
+  overflow: hidden;
+  outline: none;
+}
+
+.foyer-card[data-shake='true'] {
+  animation: foyer-shake var(--foyer-duration-shake) cubic-bezier(0.36, 0.07, 0.19, 0.97) both;
+}
+
+@keyframes foyer-shake {
+  10%, 90% { transform: translateX(-1px); }
+  20%, 80% { transform: translateX(2px); }
+  30%, 50%, 70% { transform: translateX(-4px); }
+  40%, 60% { transform: translateX(4px); }
+}
+
+/* Bottom sheet on narrow screens */
+@media (max-width: 430px) {
+  .foyer-root { align-items: flex-end; }
+  .foyer-card {
+    width: 100%;
+    max-width: 100%;
+    border-bottom-left-radius: 0;
+    border-bottom-right-radius: 0;
+    border-bottom: none;
+  }
+}
+
+.foyer-header {
+  display: grid;
+  grid-template-columns: 40px 1fr 40px;
+  align-items: center;
+  gap: 8px;
+  padding: 12px 12px 8px;
+}
+
+.foyer-title {
+  margin: 0;
+  text-align: center;
+  font-size: 16px;
+  font-weight: 600;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+  animation: foyer-fade-in var(--foyer-duration-header) ease-out both;
+}
+
+.foyer-icon-button {
+  width: 36px;
+  height: 36px;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  border: none;
+  border-radius: calc(var(--foyer-border-radius) / 2);
+  background: transparent;
+  color: var(--foyer-foreground-muted);
+  cursor: pointer;
+}
+
+.foyer-icon-button:hover { background: var(--foyer-surface-hover); color: var(--foyer-foreground); }
+
+.foyer-body {
+  overflow: hidden;
+  transition: height var(--foyer-duration-height) ease-out;
+}
+
+.foyer-view {
+  padding: 4px 12px 16px;
+  max-height: calc(100vh - 120px);
+  overflow-y: auto;
+  animation: foyer-view-in var(--foyer-duration-view) ease-out both;
+}
+
+@keyframes foyer-fade-in { from { opacity: 0; } to { opacity: 1; } }
+@keyframes foyer-view-in {
+  from { opacity: 0; transform: translateY(4px); }
+  to { opacity: 1; transform: none; }
+}
+
+.foyer-section { margin: 0 0 12px; }
+.foyer-section-title {
+  margin: 8px 4px;
+  font-size: 13px;
+  font-weight: 500;
+  color: var(--foyer-foreground-muted);
+}
+
+.foyer-list {
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+}
+
+.foyer-list-item {
+  width: 100%;
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  padding: 8px 12px 8px 8px;
+  border: none;
+  border-radius: calc(var(--foyer-border-radius) * 0.75);
+  background: var(--foyer-surface);
+  color: var(--foyer-foreground);
+  font: inherit;
+  font-size: 15px;
+  text-align: left;
+  cursor: pointer;
+}
+
+.foyer-list-item:hover:not(:disabled) { background: var(--foyer-surface-hover); }
+.foyer-list-item:disabled { cursor: default; opacity: 0.6; }
+.foyer-list-item[aria-current='true'] { box-shadow: inset 0 0 0 1px var(--foyer-accent); }
+
+.foyer-list-item-label {
+  flex: 1;
+  min-width: 0;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+}
+
+.foyer-tag {
+  flex: none;
+  padding: 2px 6px;
+  border-radius: 6px;
+  font-size: 12px;
+  font-weight: 500;
+  color: var(--foyer-accent);
+  background: color-mix(in srgb, var(--foyer-accent) 15%, transparent);
+}
+
+.foyer-wallet-icon {
+  flex: none;
+  width: 40px;
+  height: 40px;
+  border-radius: 10px;
+  object-fit: cover;
+  background: var(--foyer-surface);
+}
+
+.foyer-wallet-icon-large { width: 72px; height: 72px; border-radius: 20px; }
+
+.foyer-grid {
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  grid-template-columns: repeat(4, 1fr);
+  gap: 8px;
+}
+
+.foyer-grid-item {
+  width: 100%;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 6px;
+  padding: 8px 4px;
+  border: none;
+  border-radius: calc(var(--foyer-border-radius) * 0.75);
+  background: var(--foyer-surface);
+  color: var(--foyer-foreground);
+  font: inherit;
+  font-size: 12px;
+  cursor: pointer;
+}
+
+.foyer-grid-item:hover { background: var(--foyer-surface-hover); }
+.foyer-grid-item span {
+  max-width: 100%;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+}
+
+.foyer-search {
+  width: 100%;
+  margin: 0 0 12px;
+  padding: 10px 12px;
+  border: 1px solid var(--foyer-border);
+  border-radius: calc(var(--foyer-border-radius) * 0.75);
+  background: var(--foyer-surface);
+  color: var(--foyer-foreground);
+  font: inherit;
+  font-size: 15px;
+}
+
+.foyer-button {
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: 8px;
+  padding: 10px 16px;
+  border: none;
+  border-radius: calc(var(--foyer-border-radius) * 0.75);
+  background: var(--foyer-accent);
+  color: var(--foyer-on-accent);
+  font: inherit;
+  font-size: 15px;
+  font-weight: 600;
+  cursor: pointer;
+}
+
+.foyer-button[data-variant='secondary'] { background: var(--foyer-surface); color: var(--foyer-foreground); }
+.foyer-button:hover { filter: brightness(1.08); }
+
+.foyer-center {
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 12px;
+  padding: 16px 8px;
+  text-align: center;
+}
+
+.foyer-muted { color: var(--foyer-foreground-muted); font-size: 14px; margin: 0; }
+.foyer-error-text { color: var(--foyer-error); font-size: 14px; margin: 0; }
+.foyer-strong { font-size: 18px; font-weight: 600; margin: 0; overflow-wrap: anywhere; }
+
+.foyer-spinner {
+  width: 24px;
+  height: 24px;
+  border: 3px solid var(--foyer-surface-hover);
+  border-top-color: var(--foyer-accent);
+  border-radius: 50%;
+  animation: foyer-spin 800ms linear infinite;
+}
+
+.foyer-spinner-small { width: 14px; height: 14px; border-width: 2px; }
+
+@keyframes foyer-spin { to { transform: rotate(360deg); } }
+
+.foyer-actions { display: flex; flex-direction: column; gap: 8px; width: 100%; }
+
+.foyer-sentinel { height: 1px; }
+
+.foyer-toasts {
+  position: fixed;
+  z-index: calc(var(--foyer-z-index) + 1);
+  top: 16px;
+  left: 50%;
+  transform: translateX(-50%);
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  pointer-events: none;
+}
+
+.foyer-toast {
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  padding: 8px 14px;
+  border: 1px solid var(--foyer-border);
+  border-radius: 999px;
+  background: var(--foyer-background);
+  color: var(--foyer-foreground);
+  font-size: 14px;
+  box-shadow: 0 6px 24px rgba(0, 0, 0, 0.25);
+  pointer-events: auto;
+  animation: foyer-fade-in var(--foyer-duration-view) ease-out both;
+}
+
+.foyer-toast[data-variant='error'] .foyer-toast-dot { background: var(--foyer-error); }
+.foyer-toast[data-variant='success'] .foyer-toast-dot { background: var(--foyer-success); }
+.foyer-toast[data-variant='loading'] .foyer-toast-dot { background: var(--foyer-accent); }
+.foyer-toast-dot { width: 8px; height: 8px; border-radius: 50%; }
+
+.foyer-qr {
+  display: block;
+  width: 100%;
+  max-width: 280px;
+  height: auto;
+  padding: 12px;
+  border-radius: var(--foyer-border-radius);
+  background: #ffffff;
+}
+
+.foyer-visually-hidden {
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  padding: 0;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+  border: 0;
+}
+
+.foyer-theme :focus-visible {
+  outline: 2px solid var(--foyer-accent);
+  outline-offset: 2px;
+}
+
+@media (prefers-reduced-motion: reduce) {
+  .foyer-theme *,
+  .foyer-theme *::before,
+  .foyer-theme *::after {
+    animation: none !important;
+    transition: none !important;
+  }
+}
+`

@@ -1,0 +1,66 @@
+// @vitest-environment happy-dom
+import { connect, open } from '@foyer/core'
+import { type AnvilInstance, startAnvil } from '@foyer/test-wallets/anvil'
+import { act, cleanup, fireEvent, render, waitFor, within } from '@testing-library/react'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { FoyerProvider } from '../../FoyerProvider.tsx'
+import { createTestSetup, findDialog } from '../../testUtils.tsx'
+
+const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+let anvil: AnvilInstance
+beforeAll(async () => {
+  anvil = await startAnvil({ chainId: 31337 })
+})
+afterAll(async () => {
+  await anvil?.stop()
+})
+afterEach(() => {
+  cleanup()
+  document.body.innerHTML = ''
+})
+
+async function openConnectedAccount() {
+  const { foyer } = createTestSetup({ rpcUrl: anvil.rpcUrl })
+  render(<FoyerProvider foyer={foyer} />)
+  await act(() => connect(foyer, { connectorId: 'dev.foyer.foyertestwallet' }))
+  act(() => open(foyer))
+  return { foyer, ...(await findDialog()) }
+}
+
+describe('Account', () => {
+  test('shows the account, its balance and network', async () => {
+    const { within, dialog } = await openConnectedAccount()
+    expect(dialog.getAttribute('data-view')).toBe('Account')
+    expect(await within.findByText('0xf39F…2266')).toBeTruthy()
+    expect(await within.findByText('10,000.000 ETH')).toBeTruthy()
+    expect(within.getByRole('button', { name: 'Network Anvil' })).toBeTruthy()
+  })
+
+  test('copies the address and confirms with a toast', async () => {
+    const { within: inDialog, root } = await openConnectedAccount()
+    fireEvent.click(await inDialog.findByRole('button', { name: 'Copy address' }))
+    await waitFor(() =>
+      expect(
+        within(root as unknown as HTMLElement)
+          .getAllByRole('status')
+          .some((region) => region.textContent === 'Address copied'),
+      ).toBe(true),
+    )
+    expect(await navigator.clipboard.readText()).toBe(address)
+  })
+
+  test('disconnects and closes', async () => {
+    const { foyer, within } = await openConnectedAccount()
+    fireEvent.click(await within.findByRole('button', { name: 'Disconnect' }))
+    await waitFor(() => expect(foyer.getState().status).toBe('disconnected'))
+    expect(foyer.getState().dialog.open).toBe(false)
+    expect(foyer.getState().account.address).toBeUndefined()
+  })
+
+  test('the network entry opens SwitchNetwork', async () => {
+    const { within, dialog } = await openConnectedAccount()
+    fireEvent.click(await within.findByRole('button', { name: 'Network Anvil' }))
+    await waitFor(() => expect(dialog.getAttribute('data-view')).toBe('SwitchNetwork'))
+    expect(within.getByRole('button', { name: 'Back' })).toBeTruthy()
+  })
+})

@@ -1,0 +1,113 @@
+// @vitest-environment happy-dom
+import { navigate } from '@foyer/core'
+import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { FoyerProvider } from '../../FoyerProvider.tsx'
+import { createTestSetup, findDialog } from '../../testUtils.tsx'
+import { createConnectorWalletSource } from '../../utils/walletSource.ts'
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+  document.body.innerHTML = ''
+})
+
+/**
+ * happy-dom computes no layout, so its IntersectionObserver never reports. This one lets the test
+ * scroll the sentinel into view by hand.
+ */
+function installScrollableIntersectionObserver() {
+  const observers = new Set<{ callback: IntersectionObserverCallback; targets: Element[] }>()
+  class ManualIntersectionObserver {
+    readonly entry: { callback: IntersectionObserverCallback; targets: Element[] }
+    constructor(callback: IntersectionObserverCallback) {
+      this.entry = { callback, targets: [] }
+      observers.add(this.entry)
+    }
+    observe(target: Element) {
+      this.entry.targets.push(target)
+    }
+    unobserve() {}
+    disconnect() {
+      observers.delete(this.entry)
+    }
+    takeRecords() {
+      return []
+    }
+  }
+  vi.stubGlobal('IntersectionObserver', ManualIntersectionObserver)
+  return {
+    scrollIntoView(target: Element) {
+      for (const observer of [...observers])
+        if (observer.targets.includes(target))
+          observer.callback(
+            [{ isIntersecting: true, target } as IntersectionObserverEntry],
+            observer as unknown as IntersectionObserver,
+          )
+    },
+  }
+}
+
+const names = (count: number) => Array.from({ length: count }, (_, index) => `Wallet ${index + 1}`)
+
+describe('AllWallets', () => {
+  test('search filters the wallets by name', async () => {
+    const { foyer } = createTestSetup({
+      walletNames: ['Foyer Test Wallet', 'Amber Wallet', 'Cobalt Wallet', 'Ämberlight'],
+    })
+    render(<FoyerProvider foyer={foyer} />)
+    act(() => navigate(foyer, { view: 'AllWallets' }))
+    const { within } = await findDialog()
+    await within.findByRole('button', { name: 'Cobalt Wallet' })
+    expect(within.getAllByRole('listitem')).toHaveLength(4)
+
+    fireEvent.change(within.getByRole('searchbox', { name: 'Search wallets' }), {
+      target: { value: 'amber' },
+    })
+    await waitFor(() =>
+      expect(within.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+        'Amber Wallet',
+        'Ämberlight',
+      ]),
+    )
+
+    fireEvent.change(within.getByRole('searchbox'), { target: { value: 'nothing like it' } })
+    expect(await within.findByText('No wallet found')).toBeTruthy()
+  })
+
+  test('lists 40 wallets per page and loads the next page when scrolled to the end', async () => {
+    const observer = installScrollableIntersectionObserver()
+    const { foyer } = createTestSetup({ walletNames: names(45) })
+    render(<FoyerProvider foyer={foyer} />)
+    act(() => navigate(foyer, { view: 'AllWallets' }))
+    const { within, root } = await findDialog()
+    await waitFor(() => expect(within.getAllByRole('listitem')).toHaveLength(40))
+
+    act(() => observer.scrollIntoView(root.querySelector('.foyer-sentinel')!))
+    await waitFor(() => expect(within.getAllByRole('listitem')).toHaveLength(45))
+    expect(within.getByRole('button', { name: 'Wallet 45' })).toBeTruthy()
+  })
+
+  test('choosing a wallet opens ConnectingExternal for it', async () => {
+    const { foyer } = createTestSetup({ walletNames: ['Amber Wallet'] })
+    render(<FoyerProvider foyer={foyer} />)
+    act(() => navigate(foyer, { view: 'AllWallets' }))
+    const { within, dialog } = await findDialog()
+    fireEvent.click(await within.findByRole('button', { name: 'Amber Wallet' }))
+    await waitFor(() => expect(dialog.getAttribute('data-view')).toBe('ConnectingExternal'))
+    await waitFor(() => expect(foyer.getState().status).toBe('connected'))
+  })
+})
+
+describe('createConnectorWalletSource', () => {
+  test('pages and searches, reporting the total count', async () => {
+    const { foyer } = createTestSetup({ walletNames: names(45) })
+    const source = createConnectorWalletSource(foyer.getState().connectors)
+    const second = await source({ page: 2, entries: 40 })
+    expect(second.count).toBe(45)
+    expect(second.data.map((entry) => entry.name)).toEqual(names(45).slice(40))
+    const search = await source({ page: 1, entries: 100, search: 'wallet 4' })
+    expect(search.data.map((entry) => entry.name)).toEqual(['Wallet 4', ...names(45).slice(39, 45)])
+    expect(search.count).toBe(7)
+  })
+})

@@ -1,0 +1,103 @@
+import type { ConnectMethod, Connector, ConnectorTypeOrderEntry } from '@foyer/core'
+import { navigate } from '@foyer/core'
+import { useId } from 'react'
+import { useConnectors } from '../../hooks/useConnectors.ts'
+import { useFoyer, useFoyerContext } from '../../hooks/useFoyer.ts'
+import type { MessageKey } from '../../i18n/en.ts'
+import { orderConnectMethods } from '../../utils/orderConnectMethods.ts'
+import { WalletIcon } from '../components/WalletIcon.tsx'
+import { useConnectFlow } from '../connectFlow.tsx'
+import { onListKeyDown } from '../listKeyboard.ts'
+
+/**
+ * Sections per connect method. Email and social login have no section yet (the embedded wallet
+ * lands later), so only the wallet section renders; the order machinery already applies.
+ */
+const builtMethods: ReadonlySet<ConnectMethod> = new Set(['wallet'])
+
+const tags: Partial<Record<ConnectorTypeOrderEntry, MessageKey>> = {
+  injected: 'connect.tag.installed',
+  recent: 'connect.tag.recent',
+}
+
+export default function Connect() {
+  const foyer = useFoyer()
+  const { features, connectMethodsOrder } = foyer.config
+  const methods = orderConnectMethods(connectMethodsOrder, (method) => {
+    if (!builtMethods.has(method)) return false
+    if (method === 'email') return features.email
+    if (method === 'social') return features.socials !== false
+    return true
+  })
+  return (
+    <div>
+      {methods.map((method) =>
+        method === 'wallet' ? (
+          <WalletSection key={method} showHeading={methods.length > 1} />
+        ) : null,
+      )}
+    </div>
+  )
+}
+
+function WalletSection({ showHeading }: { showHeading: boolean }) {
+  const foyer = useFoyer()
+  const { t } = useFoyerContext()
+  const { groups } = useConnectors()
+  const flow = useConnectFlow()
+  const headingId = useId()
+
+  const select = (connector: Connector) => {
+    if (connector.type === 'walletConnect') {
+      navigate(foyer, { view: 'ConnectingWalletConnect', data: { connectorId: connector.id } })
+      return
+    }
+    navigate(foyer, { view: 'ConnectingExternal', data: { connectorId: connector.id } })
+    flow.start(connector.id)
+  }
+
+  const items = groups.flatMap((group) =>
+    group.connectors.map((connector) => ({ connector, tag: tags[group.entry] })),
+  )
+
+  return (
+    <section className="foyer-section" aria-labelledby={showHeading ? headingId : undefined}>
+      {showHeading ? (
+        <h3 id={headingId} className="foyer-section-title">
+          {t('connect.section.wallet')}
+        </h3>
+      ) : null}
+      {items.length === 0 ? <p className="foyer-muted">{t('connect.noWallets')}</p> : null}
+      <ul className="foyer-list" onKeyDown={onListKeyDown}>
+        {items.map(({ connector, tag }) => (
+          <li key={connector.id}>
+            <button
+              type="button"
+              className="foyer-list-item"
+              data-foyer-item=""
+              data-connector-id={connector.id}
+              onClick={() => select(connector)}
+            >
+              <WalletIcon src={connector.icon} />
+              <span className="foyer-list-item-label">{connector.name}</span>
+              {tag ? <span className="foyer-tag">{t(tag)}</span> : null}
+            </button>
+          </li>
+        ))}
+        {foyer.config.features.allWallets ? (
+          <li>
+            <button
+              type="button"
+              className="foyer-list-item"
+              data-foyer-item=""
+              onClick={() => navigate(foyer, { view: 'AllWallets' })}
+            >
+              <span className="foyer-wallet-icon" aria-hidden="true" />
+              <span className="foyer-list-item-label">{t('connect.allWallets')}</span>
+            </button>
+          </li>
+        ) : null}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,34 @@
+// The light entry: provider, hooks and buttons. The dialog is loaded with import() on demand.
+export { ConnectButton, type ConnectButtonProps } from './components/ConnectButton.tsx'
+export { NetworkButton, type NetworkButtonProps } from './components/NetworkButton.tsx'
+export { FoyerContext, type FoyerContextValue } from './context.ts'
+export { FoyerProviderNotFoundError } from './errors.ts'
+export { FoyerProvider, type FoyerProviderProps } from './FoyerProvider.tsx'
+export { type UseAccountReturnType, useAccount } from './hooks/useAccount.ts'
+export type { AsyncAction, AsyncActionState, AsyncActionStatus } from './hooks/useAsyncAction.ts'
+export {
+  type UseBalanceParameters,
+  type UseBalanceReturnType,
+  useBalance,
+} from './hooks/useBalance.ts'
+export { type UseConnectReturnType, useConnect } from './hooks/useConnect.ts'
+export { type UseConnectorsReturnType, useConnectors } from './hooks/useConnectors.ts'
+export { type UseDialogReturnType, useDialog } from './hooks/useDialog.ts'
+export { type UseDisconnectReturnType, useDisconnect } from './hooks/useDisconnect.ts'
+export { type UseFoyerReturnType, useFoyer } from './hooks/useFoyer.ts'
+export { shallowEqual, useFoyerState } from './hooks/useFoyerState.ts'
+export { type UseNetworkReturnType, useNetwork } from './hooks/useNetwork.ts'
+export { type UseSwitchNetworkReturnType, useSwitchNetwork } from './hooks/useSwitchNetwork.ts'
+export { type UseToastsReturnType, useToasts } from './hooks/useToasts.ts'
+export { type UseWalletInfoReturnType, useWalletInfo } from './hooks/useWalletInfo.ts'
+export type { Translate } from './i18n/createTranslator.ts'
+export { en, type MessageKey, type Messages } from './i18n/en.ts'
+export { prefetchDialog } from './loadDialog.ts'
+export { type ConnectorGroup, orderConnectors } from './utils/orderConnectors.ts'
+export {
+  createConnectorWalletSource,
+  type WalletListEntry,
+  type WalletPage,
+  type WalletPageParameters,
+  type WalletSource,
+} from './utils/walletSource.ts'

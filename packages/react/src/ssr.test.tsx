@@ -1,0 +1,33 @@
+// Runs in plain Node: no DOM globals, as in a server render.
+import { createFoyer, createMemoryStorage, createStorage } from '@foyer/core'
+import { evmAdapter } from '@foyer/evm'
+import { renderToString } from 'react-dom/server'
+import { describe, expect, test } from 'vitest'
+import { ConnectButton, FoyerProvider, NetworkButton } from './index.ts'
+
+describe('server rendering', () => {
+  test('renders the provider and buttons to a string without a DOM', () => {
+    expect(typeof document).toBe('undefined')
+    const foyer = createFoyer({
+      networks: ['eip155:31337'],
+      adapters: [evmAdapter()],
+      storage: createStorage({ storage: createMemoryStorage() }),
+    })
+    const html = renderToString(
+      <FoyerProvider foyer={foyer}>
+        <ConnectButton />
+        <NetworkButton />
+      </FoyerProvider>,
+    )
+    expect(html).toContain('>Connect Wallet</button>')
+    expect(html).toContain('data-foyer-network-button')
+    // The dialog is client-only and loads on demand.
+    expect(html).not.toContain('role="dialog"')
+    foyer.destroy()
+  })
+
+  test('the dialog entry can be imported on the server', async () => {
+    const dialog = await import('./dialog/index.ts')
+    expect(typeof dialog.FoyerOverlay).toBe('function')
+  })
+})

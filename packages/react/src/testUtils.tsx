@@ -1,0 +1,95 @@
+// Helpers for this package's tests only (not exported from the package entry).
+import {
+  type ChainDefinition,
+  createFoyer,
+  createMemoryStorage,
+  createStorage,
+  type Foyer,
+  type FoyerConfig,
+} from '@foyer/core'
+import { evmAdapter } from '@foyer/evm'
+import { createTestWallet, type TestWallet, type TestWalletBehaviour } from '@foyer/test-wallets'
+import { ANVIL_PRIVATE_KEYS } from '@foyer/test-wallets/anvil'
+import { waitFor, within } from '@testing-library/react'
+
+export type TestWalletEntry = {
+  name: string
+  rdns: string
+  wallet: TestWallet
+}
+
+export type CreateTestSetupParameters = {
+  /** Wallet names to list; each gets its own test wallet (rdns derived from the name). */
+  walletNames?: readonly string[] | undefined
+  behaviour?: Partial<TestWalletBehaviour> | undefined
+  /** RPC URL the wallets and networks use; a closed port when no chain is needed. */
+  rpcUrl?: string | undefined
+  config?: Partial<FoyerConfig> | undefined
+}
+
+export function anvilChain(rpcUrl: string, id = 31337, name = 'Anvil'): ChainDefinition {
+  return {
+    id,
+    name,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  }
+}
+
+/** A Foyer instance with real EIP-1193 test wallets (no EIP-6963 window discovery). */
+export function createTestSetup(parameters: CreateTestSetupParameters = {}): {
+  foyer: Foyer
+  wallets: TestWalletEntry[]
+} {
+  const rpcUrl = parameters.rpcUrl ?? 'http://127.0.0.1:9'
+  const wallets = (parameters.walletNames ?? ['Foyer Test Wallet']).map((name) => ({
+    name,
+    rdns: `dev.foyer.${name.toLowerCase().replace(/[^a-z0-9]+/g, '')}`,
+    wallet: createTestWallet({
+      accounts: [...ANVIL_PRIVATE_KEYS],
+      chains: [
+        { chainId: 31337, rpcUrl, name: 'Anvil' },
+        { chainId: 31338, rpcUrl, name: 'Anvil B' },
+      ],
+      behaviour: parameters.behaviour,
+    }),
+  }))
+  const foyer = createFoyer({
+    networks: [anvilChain(rpcUrl)],
+    adapters: [
+      evmAdapter({
+        discover: false,
+        legacyInjected: false,
+        providers: wallets.map(({ name, rdns, wallet }) => ({
+          info: {
+            name,
+            rdns,
+            icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg"/%3E',
+            uuid: rdns,
+          },
+          provider: wallet,
+        })),
+      }),
+    ],
+    storage: createStorage({ storage: createMemoryStorage() }),
+    ...parameters.config,
+  })
+  return { foyer, wallets }
+}
+
+/** The dialog's shadow root once the dialog chunk has rendered into it. */
+export async function findShadowRoot(): Promise<ShadowRoot> {
+  return waitFor(() => {
+    const root = document.querySelector('[data-foyer-host]')?.shadowRoot
+    if (!root) throw new Error('The Foyer host element is not in the document yet')
+    return root
+  })
+}
+
+/** Testing Library queries scoped to the dialog's shadow root. */
+export async function findDialog() {
+  const root = await findShadowRoot()
+  const scope = within(root as unknown as HTMLElement)
+  const dialog = await scope.findByRole('dialog')
+  return { root, scope, dialog, within: within(dialog) }
+}
