@@ -1,9 +1,18 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App.tsx'
+import { createDemoFoyer } from './foyer.ts'
+
+const params = new URLSearchParams(window.location.search)
+// The test wallet must announce itself before discovery starts, so it is injected first.
+if (params.has('testWallet')) {
+  const { injectTestWallet } = await import('./testWallet.ts')
+  injectTestWallet()
+}
+const foyer = createDemoFoyer()
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <App foyer={foyer} />
   </StrictMode>,
 )

@@ -1,4 +1,4 @@
-import type { Foyer } from '@foyer/core'
+import { type Foyer, reconnect } from '@foyer/core'
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react'
 import { FoyerContext, type FoyerContextValue } from './context.ts'
 import { useFoyerState } from './hooks/useFoyerState.ts'
@@ -19,6 +19,11 @@ export type FoyerProviderProps = {
    * stylesheets (elsewhere the styles need no nonce and no `unsafe-inline`).
    */
   nonce?: string | undefined
+  /**
+   * Restores the stored connections silently when mounted (`eth_accounts`, never a prompt).
+   * Default true.
+   */
+  reconnectOnMount?: boolean | undefined
 }
 
 const LazyOverlay = lazy(() => loadDialog().then((dialog) => ({ default: dialog.FoyerOverlay })))
@@ -33,7 +38,11 @@ export function FoyerProvider({
   locale = 'en',
   messages,
   nonce,
+  reconnectOnMount = true,
 }: FoyerProviderProps) {
+  useEffect(() => {
+    if (reconnectOnMount) void reconnect(foyer)
+  }, [foyer, reconnectOnMount])
   const value = useMemo<FoyerContextValue>(
     () => ({ foyer, locale, nonce, t: createTranslator({ locale, messages }) }),
     [foyer, locale, messages, nonce],

@@ -1,0 +1,115 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
+import { anvilDevAccounts, devnetDeployer } from './accounts.ts'
+import { type DeployWorldErrorType, deployWorld } from './deployWorld.ts'
+import { type StartAnvilErrorType, type StartAnvilReturnType, startAnvil } from './startAnvil.ts'
+import type { Devnet, DevnetChain } from './types.ts'
+
+export type DevnetChainConfig = {
+  chainId: number
+  /** Port on 127.0.0.1; 0 lets the OS pick one. */
+  port: number
+  /** Default: "Foyer Devnet A", "Foyer Devnet B", … by position. */
+  name?: string | undefined
+}
+
+export type StartDevnetParameters = {
+  /** Default: chain 31337 on port 8545 and chain 31338 on port 8546 (the `npm start` ports). */
+  chains?: readonly DevnetChainConfig[] | undefined
+  /** Where to write the devnet JSON (see `readDevnet`). */
+  outFile?: string | undefined
+  /** Also start the Solana devnet (LiteSVM behind JSON-RPC + WebSocket) on this port. */
+  solana?: { port: number } | undefined
+}
+
+export type StartDevnetReturnType = {
+  devnet: Devnet
+  /** The anvil nodes, in the order of `devnet.chains`. */
+  nodes: readonly StartAnvilReturnType[]
+  /** Stops every node and resolves once all their processes have exited. */
+  stop: () => Promise<void>
+}
+
+export type StartDevnetErrorType = StartAnvilErrorType | DeployWorldErrorType
+
+export const defaultDevnetChains: readonly DevnetChainConfig[] = [
+  { chainId: 31337, port: 8545 },
+  { chainId: 31338, port: 8546 },
+]
+
+/**
+ * Starts one anvil node per chain and deploys the world on each, all in parallel. If any chain
+ * fails, the ones that did start are stopped before the error is thrown.
+ */
+export async function startDevnet(
+  parameters: StartDevnetParameters = {},
+): Promise<StartDevnetReturnType> {
+  const { chains = defaultDevnetChains, outFile, solana } = parameters
+  const accounts = anvilDevAccounts()
+
+  const started: { stop: () => Promise<void> }[] = []
+  const nodes: StartAnvilReturnType[] = []
+  const stop = async () => {
+    await Promise.all(started.map((node) => node.stop()))
+  }
+
+  // Loaded only when asked for, so EVM-only users never load LiteSVM's native module.
+  const solanaResult = solana
+    ? import('./solana/startSolanaDevnet.ts')
+        .then(({ startSolanaDevnet }) => startSolanaDevnet({ port: solana.port }))
+        .then((solanaDevnet) => {
+          started.push(solanaDevnet)
+          return solanaDevnet.devnet
+        })
+    : Promise.resolve(undefined)
+  const [solanaSettled, ...results] = await Promise.allSettled([
+    solanaResult,
+    ...chains.map(async (config, index): Promise<DevnetChain> => {
+      const anvil = await startAnvil({ chainId: config.chainId, port: config.port })
+      started.push(anvil)
+      nodes[index] = anvil
+      const world = await deployWorld(anvil.rpcUrl, { accounts })
+      return {
+        chainId: anvil.chainId,
+        name: config.name ?? `Foyer Devnet ${String.fromCharCode(65 + index)}`,
+        rpcUrl: anvil.rpcUrl,
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        contracts: world.contracts,
+        tokens: world.tokens,
+        pools: world.pools,
+      }
+    }),
+  ])
+  const failure = [...results, solanaSettled].find((result) => result.status === 'rejected')
+  if (failure) {
+    await stop()
+    throw failure.reason
+  }
+
+  const devnet: Devnet = {
+    chains: results.map((result) => (result as PromiseFulfilledResult<DevnetChain>).value),
+    accounts,
+    deployer: devnetDeployer(),
+    ...(solanaSettled.status === 'fulfilled' && solanaSettled.value
+      ? { solana: solanaSettled.value }
+      : {}),
+  }
+  if (outFile) {
+    try {
+      await writeDevnet(outFile, devnet)
+    } catch (error) {
+      await stop()
+      throw error
+    }
+  }
+  return { devnet, nodes, stop }
+}
+
+/** Writes through a temporary file, so a reader never sees half a file. */
+async function writeDevnet(path: string, devnet: Devnet): Promise<void> {
+  const target = resolve(path)
+  await mkdir(dirname(target), { recursive: true })
+  const temporary = `${target}.${process.pid}.tmp`
+  await writeFile(temporary, `${JSON.stringify(devnet, null, 2)}\n`)
+  await rename(temporary, target)
+}

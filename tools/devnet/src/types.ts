@@ -1,0 +1,37 @@
+import type { Address, Hex } from 'viem'
+import type { SolanaDevnet } from './solana/types.ts'
+
+export type DevnetToken = { address: Address; symbol: string; name: string; decimals: number }
+
+export type DevnetPool = { address: Address; token0: Address; token1: Address }
+
+export type DevnetContracts = {
+  usdc: Address
+  dai: Address
+  weth: Address
+  uniswapV2Factory: Address
+  uniswapV2Router02: Address
+  /** The "Foyer Devnet Punks" (FDP) ERC-721 collection. */
+  nft: Address
+}
+
+export type DevnetChain = {
+  chainId: number
+  name: string
+  rpcUrl: string
+  nativeCurrency: { name: 'Ether'; symbol: 'ETH'; decimals: 18 }
+  contracts: DevnetContracts
+  tokens: DevnetToken[]
+  pools: DevnetPool[]
+}
+
+/** The description of a running devnet, as written to the devnet JSON file. */
+export type Devnet = {
+  chains: DevnetChain[]
+  /** anvil's 10 default accounts (10000 ETH, 1,000,000 USDC and 1,000,000 DAI on every chain). */
+  accounts: { address: Address; privateKey: Hex }[]
+  /** Deployed the contracts, owns the pool liquidity and may mint more tokens and NFTs. */
+  deployer: { address: Address; privateKey: Hex }
+  /** Present when the Solana devnet was started too (`startDevnet({ solana })`). */
+  solana?: SolanaDevnet | undefined
+}
