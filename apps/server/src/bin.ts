@@ -1,0 +1,188 @@
+import { existsSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { queryEvents, summarizeEvents } from './analytics/events.ts'
+import { readServerOptions } from './config.ts'
+import { createDatabase } from './db/createDatabase.ts'
+import { createServer } from './http/createServer.ts'
+import { listProjects, upsertProject } from './projects/projects.ts'
+import { importRegistry, seedBuiltinWallets } from './registry/wallets.ts'
+
+const usage = `Usage: node --import tsx apps/server/src/bin.ts <command>
+
+Commands:
+  serve [--dev]                       Start the server (env: FOYER_HOST, FOYER_PORT, FOYER_DATA_DIR,
+                                      FOYER_DATABASE_URL, FOYER_REDIS_URL, FOYER_DEVNET_FILE,
+                                      FOYER_REGISTRY_FILE, FOYER_RPC_URLS, FOYER_PRICE_API_URL, …)
+  project upsert --id ID --name NAME --origins 'https://app.example.com,http://localhost:*'
+                 [--features '{"swaps":false}']
+  project list
+  registry import <wallets.json>      Import a WalletConnect-format registry (logos/ beside it)
+  analytics query [--project ID] [--since 1h|ISO] [--type error] [--limit 100] [--summary]
+`
+
+/** The shared registry of the local world, imported by `serve --dev` when present. */
+const sharedRegistryFile = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  '../../../../shared/data/wallet-registry/wallets.json',
+)
+
+async function main(argv: string[]): Promise<number> {
+  const [command, subcommand, ...rest] = argv
+  const env = process.env
+  if (command === 'serve') return serve(argv.slice(1))
+  if (command === 'project' && subcommand === 'upsert') {
+    const { values } = parseArgs({
+      args: rest,
+      options: {
+        id: { type: 'string' },
+        name: { type: 'string' },
+        origins: { type: 'string' },
+        features: { type: 'string' },
+      },
+    })
+    if (!values.id || !values.name || values.origins === undefined) {
+      process.stderr.write('project upsert needs --id, --name and --origins\n')
+      return 2
+    }
+    if (!/^[A-Za-z0-9._-]{1,128}$/.test(values.id)) {
+      process.stderr.write(
+        '--id may contain only letters, digits, ".", "_" and "-" (at most 128)\n',
+      )
+      return 2
+    }
+    const features = values.features
+      ? (JSON.parse(values.features) as Record<string, unknown>)
+      : undefined
+    return withDatabase(async (db) => {
+      const project = await upsertProject({
+        db,
+        id: values.id!,
+        name: values.name!,
+        allowedOrigins: values
+          .origins!.split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
+        features,
+      })
+      process.stdout.write(`${JSON.stringify(project)}\n`)
+    })
+  }
+  if (command === 'project' && subcommand === 'list') {
+    return withDatabase(async (db) => {
+      for (const project of await listProjects({ db }))
+        process.stdout.write(`${JSON.stringify(project)}\n`)
+    })
+  }
+  if (command === 'registry' && subcommand === 'import') {
+    const file = rest[0]
+    if (!file) {
+      process.stderr.write('registry import needs the path of wallets.json\n')
+      return 2
+    }
+    return withDatabase(async (db) => {
+      await seedBuiltinWallets({ db })
+      const result = await importRegistry({ db, file: resolve(file) })
+      process.stdout.write(`${JSON.stringify(result)}\n`)
+    })
+  }
+  if (command === 'analytics' && subcommand === 'query') {
+    const { values } = parseArgs({
+      args: rest,
+      options: {
+        project: { type: 'string' },
+        since: { type: 'string' },
+        type: { type: 'string' },
+        limit: { type: 'string' },
+        summary: { type: 'boolean' },
+      },
+    })
+    const since = values.since ? parseSince(values.since) : undefined
+    return withDatabase(async (db) => {
+      const rows = values.summary
+        ? await summarizeEvents({ db, projectId: values.project, since })
+        : await queryEvents({
+            db,
+            projectId: values.project,
+            since,
+            type: values.type,
+            limit: values.limit ? Number(values.limit) : 100,
+          })
+      for (const row of rows) process.stdout.write(`${JSON.stringify(row)}\n`)
+    })
+  }
+  process.stderr.write(usage)
+  return command === undefined || command === 'help' || command === '--help' ? 0 : 2
+
+  async function withDatabase(
+    action: (db: Awaited<ReturnType<typeof createDatabase>>['db']) => Promise<void>,
+  ) {
+    const database = await createDatabase({
+      databaseUrl: env.FOYER_DATABASE_URL || undefined,
+      dataDir: env.FOYER_DATA_DIR || '.foyer',
+    })
+    try {
+      await action(database.db)
+      return 0
+    } finally {
+      await database.destroy()
+    }
+  }
+}
+
+function parseSince(value: string): Date {
+  const relative = /^(\d+)([smhd])$/.exec(value)
+  if (relative) {
+    const unit = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[
+      relative[2] as 's' | 'm' | 'h' | 'd'
+    ]
+    return new Date(Date.now() - Number(relative[1]) * unit)
+  }
+  const date = new Date(value)
+  if (Number.isNaN(date.getTime()))
+    throw new Error(`--since must be like 1h, 30m, 7d or an ISO date, got "${value}"`)
+  return date
+}
+
+async function serve(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { dev: { type: 'boolean' } } })
+  const options = readServerOptions(process.env)
+  const registryFile =
+    options.registryFile ??
+    (values.dev && existsSync(sharedRegistryFile) ? sharedRegistryFile : undefined)
+  const app = await createServer({ ...options, dev: values.dev ?? false, registryFile })
+  let closing = false
+  const shutdown = (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down')
+    app.close().then(
+      () => process.exit(0),
+      (error) => {
+        app.log.error({ err: error }, 'shutdown failed')
+        process.exit(1)
+      },
+    )
+  }
+  process.once('SIGTERM', () => shutdown('SIGTERM'))
+  process.once('SIGINT', () => shutdown('SIGINT'))
+  await app.listen({ host: options.host, port: options.port })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : options.port
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host
+  process.stdout.write(`Foyer server listening on http://${host}:${port}\n`)
+  return -1
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exit(code)
+  },
+  (error: unknown) => {
+    process.stderr.write(
+      `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    )
+    process.exit(1)
+  },
+)

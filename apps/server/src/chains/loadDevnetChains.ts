@@ -1,0 +1,64 @@
+import { readFile } from 'node:fs/promises'
+import * as v from 'valibot'
+import { type Address, getAddress } from 'viem'
+import { DevnetFileError } from '../errors.ts'
+import type { ChainConfig } from './types.ts'
+
+const address = v.pipe(
+  v.string(),
+  v.regex(/^0x[0-9a-fA-F]{40}$/),
+  v.transform((value) => getAddress(value) as Address),
+)
+const devnetFile = v.object({
+  chains: v.array(
+    v.looseObject({
+      chainId: v.pipe(v.number(), v.integer(), v.minValue(1)),
+      name: v.string(),
+      rpcUrl: v.pipe(v.string(), v.url()),
+      nativeCurrency: v.object({ name: v.string(), symbol: v.string(), decimals: v.number() }),
+      contracts: v.looseObject({ usdc: address, weth: address }),
+      tokens: v.array(
+        v.object({ address, symbol: v.string(), name: v.string(), decimals: v.number() }),
+      ),
+      pools: v.array(v.object({ address, token0: address, token1: address })),
+      ensUniversalResolver: v.optional(address),
+    }),
+  ),
+})
+
+/**
+ * Reads the networks of the devnet JSON (written by the local world): RPC, token list, and the
+ * Uniswap V2 pools used for price discovery against its USDC-like token.
+ */
+export async function loadDevnetChains(file: string): Promise<ChainConfig[]> {
+  let json: unknown
+  try {
+    json = JSON.parse(await readFile(file, 'utf8'))
+  } catch (error) {
+    throw new DevnetFileError(`Cannot read the devnet file ${file}`, { cause: error })
+  }
+  const result = v.safeParse(devnetFile, json)
+  if (!result.success) {
+    const path = v.getDotPath(result.issues[0]) ?? '(root)'
+    throw new DevnetFileError(`The devnet file ${file} is malformed at ${path}`, {
+      details: result.issues[0].message,
+    })
+  }
+  return result.output.chains.map((chain) => ({
+    chainId: chain.chainId,
+    name: chain.name,
+    rpcUrl: chain.rpcUrl,
+    nativeCurrency: chain.nativeCurrency,
+    tokens: chain.tokens,
+    ensUniversalResolver: chain.ensUniversalResolver,
+    wrappedNative: chain.contracts.weth,
+    pricing: {
+      kind: 'uniswap-v2',
+      usdToken: chain.contracts.usdc,
+      wrappedNative: chain.contracts.weth,
+      pools: chain.pools,
+    },
+    indexer: { enabled: true, startBlock: 0n },
+    testnet: true,
+  }))
+}

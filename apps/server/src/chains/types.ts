@@ -1,0 +1,36 @@
+import type { Address, PublicClient } from 'viem'
+
+export type ChainToken = { address: Address; symbol: string; name: string; decimals: number }
+
+export type UniswapV2Pricing = {
+  kind: 'uniswap-v2'
+  /** The USD-like token every price is discovered against (valued at exactly 1 USD). */
+  usdToken: Address
+  /** Wrapped native token: the native currency is priced as this token. */
+  wrappedNative: Address
+  pools: { address: Address; token0: Address; token1: Address }[]
+}
+
+/** A network the server answers balance, price, history and identity calls for. */
+export type ChainConfig = {
+  chainId: number
+  name: string
+  rpcUrl: string
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+  /** Tokens whose balances are reported. */
+  tokens: ChainToken[]
+  /** Multicall3 address when the chain has it; balances are then read in one call. */
+  multicall3?: Address | undefined
+  /** ENS UniversalResolver when the network has ENS. */
+  ensUniversalResolver?: Address | undefined
+  /** On-chain price discovery; without it prices come from the configured price provider. */
+  pricing?: UniswapV2Pricing | undefined
+  /** Whether to index this chain's history, and from which block (default: 0, or latest). */
+  indexer?: { enabled: boolean; startBlock?: bigint | 'latest' | undefined } | undefined
+  /** Wrapped-native address for provider lookups of the native price. */
+  wrappedNative?: Address | undefined
+  /** Public networks have many blocks: indexing them needs explicit opt-in. */
+  testnet?: boolean | undefined
+}
+
+export type ChainRuntime = { config: ChainConfig; client: PublicClient }

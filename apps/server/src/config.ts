@@ -1,0 +1,40 @@
+import type { CreateServerOptions } from './http/createServer.ts'
+
+export type ServerEnv = Record<string, string | undefined>
+
+/**
+ * Server options from the environment:
+ * FOYER_HOST, FOYER_PORT, FOYER_PUBLIC_URL, FOYER_DATA_DIR, FOYER_DATABASE_URL, FOYER_REDIS_URL,
+ * FOYER_DEVNET_FILE, FOYER_RPC_URLS, FOYER_PRICE_API_URL, FOYER_PRICE_API_KEY, FOYER_REGISTRY_FILE,
+ * FOYER_RATE_LIMIT_IP (per minute, 0 = off), FOYER_RATE_LIMIT_PROJECT, FOYER_TRUST_PROXY,
+ * FOYER_LOG_LEVEL.
+ */
+export function readServerOptions(
+  env: ServerEnv,
+): CreateServerOptions & { host: string; port: number } {
+  const port = Number(env.FOYER_PORT ?? 4400)
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new Error(`FOYER_PORT must be a port number, got "${env.FOYER_PORT}"`)
+  }
+  const ipLimit = env.FOYER_RATE_LIMIT_IP === undefined ? 600 : Number(env.FOYER_RATE_LIMIT_IP)
+  const projectLimit =
+    env.FOYER_RATE_LIMIT_PROJECT === undefined ? 20_000 : Number(env.FOYER_RATE_LIMIT_PROJECT)
+  return {
+    host: env.FOYER_HOST || '127.0.0.1',
+    port,
+    publicUrl: env.FOYER_PUBLIC_URL || undefined,
+    dataDir: env.FOYER_DATA_DIR || '.foyer',
+    databaseUrl: env.FOYER_DATABASE_URL || undefined,
+    redisUrl: env.FOYER_REDIS_URL || undefined,
+    devnetFile: env.FOYER_DEVNET_FILE || undefined,
+    rpcUrls: env.FOYER_RPC_URLS || undefined,
+    priceApi: env.FOYER_PRICE_API_URL
+      ? { baseUrl: env.FOYER_PRICE_API_URL, apiKey: env.FOYER_PRICE_API_KEY || undefined }
+      : undefined,
+    registryFile: env.FOYER_REGISTRY_FILE || undefined,
+    rateLimit:
+      ipLimit === 0 ? false : { perIpPerMinute: ipLimit, perProjectPerMinute: projectLimit },
+    trustProxy: env.FOYER_TRUST_PROXY === '1' || env.FOYER_TRUST_PROXY === 'true',
+    logger: { level: env.FOYER_LOG_LEVEL || 'info' },
+  }
+}

@@ -1,0 +1,42 @@
+import { mkdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { Kysely, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import { migrateToLatest } from './migrations.ts'
+import { createPgliteDialect } from './pgliteDialect.ts'
+import type { Database } from './schema.ts'
+
+export type CreateDatabaseParameters = {
+  /** `postgres://…` to use a PostgreSQL server; embedded PGlite otherwise. */
+  databaseUrl?: string | undefined
+  /** PGlite data directory (default `.foyer` under the working directory); `memory://` for RAM. */
+  dataDir?: string | undefined
+  /** Connection pool size for PostgreSQL. */
+  poolSize?: number | undefined
+}
+
+export type FoyerDatabase = {
+  db: Kysely<Database>
+  kind: 'pglite' | 'postgres'
+  destroy: () => Promise<void>
+}
+
+/** Opens the database and applies pending migrations. */
+export async function createDatabase(parameters: CreateDatabaseParameters): Promise<FoyerDatabase> {
+  const { databaseUrl } = parameters
+  if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: parameters.poolSize ?? 10 })
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    await migrateToLatest({ db })
+    return { db, kind: 'postgres', destroy: () => db.destroy() }
+  }
+  const dataDir = parameters.dataDir ?? '.foyer'
+  // The database lives in a subfolder so the data directory can hold other state later.
+  const location = dataDir.startsWith('memory://') ? dataDir : join(resolve(dataDir), 'db')
+  if (!location.startsWith('memory://')) mkdirSync(location, { recursive: true })
+  const client = await PGlite.create(location)
+  const db = new Kysely<Database>({ dialect: createPgliteDialect(client) })
+  await migrateToLatest({ db })
+  return { db, kind: 'pglite', destroy: () => db.destroy() }
+}

@@ -1,0 +1,178 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely'
+import { BaseError } from '../errors.ts'
+
+/**
+ * Versioned schema migrations, applied in name order at start. Never edit a released migration:
+ * add a new one.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_initial': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('projects')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('allowed_origins', 'jsonb', (c) => c.notNull())
+        .addColumn('features', 'jsonb', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute()
+
+      await db.schema
+        .createTable('wallets')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('image_id', 'text', (c) => c.notNull())
+        .addColumn('homepage', 'text')
+        .addColumn('rdns', 'text')
+        .addColumn('chains', 'jsonb', (c) => c.notNull())
+        .addColumn('mobile_link', 'text')
+        .addColumn('desktop_link', 'text')
+        .addColumn('webapp_link', 'text')
+        .addColumn('app_store', 'text')
+        .addColumn('play_store', 'text')
+        .addColumn('chrome_store', 'text')
+        .addColumn('badge_type', 'text', (c) => c.notNull().defaultTo('none'))
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('source', 'text', (c) => c.notNull())
+        .execute()
+      await db.schema
+        .createIndex('wallets_position')
+        .on('wallets')
+        .columns(['position', 'id'])
+        .execute()
+
+      await db.schema
+        .createTable('images')
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('id', 'text', (c) => c.notNull())
+        .addColumn('content_type', 'text', (c) => c.notNull())
+        .addColumn('data', 'bytea', (c) => c.notNull())
+        .addPrimaryKeyConstraint('images_pk', ['kind', 'id'])
+        .execute()
+
+      await db.schema
+        .createTable('analytics_events')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('project_id', 'text', (c) => c.notNull())
+        .addColumn('event_id', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('event', 'text')
+        .addColumn('url', 'text', (c) => c.notNull())
+        .addColumn('domain', 'text', (c) => c.notNull())
+        .addColumn('timestamp', 'bigint', (c) => c.notNull())
+        .addColumn('props', 'jsonb', (c) => c.notNull())
+        .addColumn('received_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute()
+      await db.schema
+        .createIndex('analytics_events_project_time')
+        .on('analytics_events')
+        .columns(['project_id', 'received_at'])
+        .execute()
+
+      await db.schema
+        .createTable('chain_cursors')
+        .addColumn('chain_id', 'integer', (c) => c.primaryKey())
+        .addColumn('next_block', 'bigint', (c) => c.notNull())
+        .execute()
+
+      await db.schema
+        .createTable('chain_transactions')
+        .addColumn('chain_id', 'integer', (c) => c.notNull())
+        .addColumn('hash', 'text', (c) => c.notNull())
+        .addColumn('block_number', 'bigint', (c) => c.notNull())
+        .addColumn('tx_index', 'integer', (c) => c.notNull())
+        .addColumn('timestamp', 'bigint', (c) => c.notNull())
+        .addColumn('from_address', 'text', (c) => c.notNull())
+        .addColumn('to_address', 'text')
+        .addColumn('nonce', 'integer', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('chain_transactions_pk', ['chain_id', 'hash'])
+        .execute()
+
+      await db.schema
+        .createTable('chain_transfers')
+        .addColumn('chain_id', 'integer', (c) => c.notNull())
+        .addColumn('hash', 'text', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('token_address', 'text')
+        .addColumn('from_address', 'text', (c) => c.notNull())
+        .addColumn('to_address', 'text', (c) => c.notNull())
+        .addColumn('amount', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('chain_transfers_pk', ['chain_id', 'hash', 'position'])
+        .execute()
+
+      await db.schema
+        .createTable('chain_tokens')
+        .addColumn('chain_id', 'integer', (c) => c.notNull())
+        .addColumn('address', 'text', (c) => c.notNull())
+        .addColumn('name', 'text')
+        .addColumn('symbol', 'text')
+        .addColumn('decimals', 'integer')
+        .addPrimaryKeyConstraint('chain_tokens_pk', ['chain_id', 'address'])
+        .execute()
+
+      await db.schema
+        .createTable('account_activity')
+        .addColumn('chain_id', 'integer', (c) => c.notNull())
+        .addColumn('account', 'text', (c) => c.notNull())
+        .addColumn('hash', 'text', (c) => c.notNull())
+        .addColumn('timestamp', 'bigint', (c) => c.notNull())
+        .addColumn('block_number', 'bigint', (c) => c.notNull())
+        .addColumn('tx_index', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('account_activity_pk', ['chain_id', 'account', 'hash'])
+        .execute()
+      await db.schema
+        .createIndex('account_activity_order')
+        .on('account_activity')
+        .columns(['account', 'timestamp', 'chain_id', 'block_number', 'tx_index'])
+        .execute()
+
+      await db.schema
+        .createTable('names')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('project_id', 'text')
+        .addColumn('addresses', 'jsonb', (c) => c.notNull())
+        .addColumn('attributes', 'jsonb', (c) => c.notNull())
+        .addColumn('registered_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute()
+    },
+  },
+  '0002_chain_cursor_hash': {
+    // The hash of the last indexed block tells a restarted or reorganised chain from the one indexed.
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('chain_cursors').addColumn('last_hash', 'text').execute()
+    },
+  },
+}
+
+const migrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return migrations
+  },
+}
+
+export class MigrationError extends BaseError {
+  override name = 'MigrationError'
+}
+
+// Migrations see the schema as it was when they were written, not today's `Database` type.
+// biome-ignore lint/suspicious/noExplicitAny: any database type may be migrated
+export type MigrateToLatestParameters = { db: Kysely<any> }
+
+/**
+ * Brings the schema up to date. Safe to run from several processes at once: Kysely takes a
+ * Postgres advisory lock around the run.
+ */
+export async function migrateToLatest({ db }: MigrateToLatestParameters): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    migrationTableName: 'foyer_migrations',
+    migrationLockTableName: 'foyer_migrations_lock',
+  })
+  const { error, results } = await migrator.migrateToLatest()
+  if (error) throw new MigrationError('Database migration failed', { cause: error })
+  return (results ?? []).filter((result) => result.status === 'Success').map((r) => r.migrationName)
+}

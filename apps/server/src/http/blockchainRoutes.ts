@@ -1,0 +1,187 @@
+import {
+  type FungiblePrice,
+  type GetBalanceResponse,
+  type GetHistoryResponse,
+  type GetIdentityResponse,
+  type GetProfileReverseResponse,
+  type GetSupportedChainsResponse,
+  type NameProfile,
+  routes,
+  type TokenBalance,
+} from '@foyer/protocol'
+import type { FastifyInstance } from 'fastify'
+import { type Address, getAddress } from 'viem'
+import { readBalances } from '../chains/readBalances.ts'
+import type { ChainRuntime } from '../chains/types.ts'
+import { NotFoundError } from '../errors.ts'
+import { lookupName, resolveIdentity, reverseLookup } from '../identity/names.ts'
+import { queryHistory } from '../indexer/queryHistory.ts'
+import { unavailablePrice } from '../prices/createPriceService.ts'
+import { parseInput } from './parseInput.ts'
+
+/** SPEC §9: balances 30 s, identity 5 min. */
+export const balanceCacheTtlMs = 30_000
+export const identityCacheTtlMs = 5 * 60_000
+
+export function registerBlockchainRoutes(app: FastifyInstance): void {
+  const { foyer } = app
+  const ensChain = () => foyer.chains.find((chain) => chain.config.ensUniversalResolver)
+
+  /** The configured chains a `chainId` parameter selects; unsupported ids select none. */
+  function selectChains(chainId: string | undefined): ChainRuntime[] {
+    if (chainId === undefined) return foyer.chains
+    return foyer.chains.filter((chain) => `eip155:${chain.config.chainId}` === chainId)
+  }
+
+  app.get(routes.getSupportedChains.path, async (request): Promise<GetSupportedChainsResponse> => {
+    const query = parseInput(routes.getSupportedChains.query, request.query, 'query')
+    await foyer.requireProject(request, query.projectId)
+    return { http: foyer.chains.map((chain) => `eip155:${chain.config.chainId}`), ws: [] }
+  })
+
+  app.get(routes.getBalance.path, async (request): Promise<GetBalanceResponse> => {
+    const params = parseInput(routes.getBalance.params, request.params, 'params')
+    const query = parseInput(routes.getBalance.query, request.query, 'query')
+    await foyer.requireProject(request, query.projectId)
+    const address = getAddress(params.address)
+    const chains = selectChains(query.chainId)
+    const perChain = await Promise.all(
+      chains.map(async (chain) => {
+        const key = `balance:${chain.config.chainId}:${address.toLowerCase()}`
+        if (!query.forceUpdate) {
+          const cached = await foyer.cache.get<TokenBalance[]>(key)
+          if (cached) return cached
+        }
+        const balances = await readBalances({
+          chain,
+          address,
+          prices: foyer.prices,
+          tokenIconUrl: foyer.tokenIconUrl,
+          forceUpdate: query.forceUpdate,
+        })
+        await foyer.cache.set(key, balances, balanceCacheTtlMs)
+        return balances
+      }),
+    )
+    return { balances: perChain.flat() }
+  })
+
+  app.post(
+    routes.postFungiblePrice.path,
+    async (request): Promise<{ fungibles: FungiblePrice[] }> => {
+      const query = parseInput(routes.postFungiblePrice.query, request.query, 'query')
+      const body = parseInput(routes.postFungiblePrice.body, request.body, 'body')
+      await foyer.requireProject(request, query.projectId ?? body.projectId)
+
+      const byChain = new Map<ChainRuntime, { requested: string; token: Address }[]>()
+      const fungibles: FungiblePrice[] = []
+      const unsupported: string[] = []
+      for (const requested of body.addresses) {
+        const [namespace, reference, tokenAddress] = requested.split(':') as [
+          string,
+          string,
+          string,
+        ]
+        const chain = foyer.chains.find(
+          (c) => namespace === 'eip155' && String(c.config.chainId) === reference,
+        )
+        if (!chain || !/^0x[0-9a-fA-F]{40}$/.test(tokenAddress)) {
+          unsupported.push(requested)
+          continue
+        }
+        const list = byChain.get(chain) ?? []
+        list.push({ requested, token: getAddress(tokenAddress) })
+        byChain.set(chain, list)
+      }
+      for (const [chain, entries] of byChain) {
+        const quotes = await foyer.prices.getUsdPrices({
+          chain,
+          tokens: entries.map((e) => e.token),
+        })
+        for (const { requested, token } of entries) {
+          const listed = chain.config.tokens.find(
+            (t) => t.address.toLowerCase() === token.toLowerCase(),
+          )
+          const quote = quotes[token.toLowerCase()] ?? unavailablePrice
+          fungibles.push({
+            address: requested,
+            name: listed?.name ?? '',
+            symbol: listed?.symbol ?? '',
+            iconUrl: listed ? foyer.tokenIconUrl(listed.symbol) : '',
+            price: quote.price,
+            priceSource: quote.source,
+          })
+        }
+      }
+      // Networks this server does not serve: answered as unpriced, without any RPC call.
+      for (const requested of unsupported) {
+        fungibles.push({
+          address: requested,
+          name: '',
+          symbol: '',
+          iconUrl: '',
+          ...toPrice(unavailablePrice),
+        })
+      }
+      const order = new Map(body.addresses.map((address, index) => [address, index]))
+      return { fungibles: fungibles.sort((a, b) => order.get(a.address)! - order.get(b.address)!) }
+    },
+  )
+
+  app.get(routes.getHistory.path, async (request): Promise<GetHistoryResponse> => {
+    const params = parseInput(routes.getHistory.params, request.params, 'params')
+    const query = parseInput(routes.getHistory.query, request.query, 'query')
+    await foyer.requireProject(request, query.projectId)
+    const chains = selectChains(query.chainId).filter((chain) => chain.config.indexer?.enabled)
+    return queryHistory({
+      db: foyer.database.db,
+      account: params.account,
+      chains: chains.map((chain) => chain.config),
+      cursor: query.cursor,
+      tokenIconUrl: foyer.tokenIconUrl,
+    })
+  })
+
+  app.get(routes.getIdentity.path, async (request): Promise<GetIdentityResponse> => {
+    const params = parseInput(routes.getIdentity.params, request.params, 'params')
+    const query = parseInput(routes.getIdentity.query, request.query, 'query')
+    await foyer.requireProject(request, query.projectId)
+    const address = getAddress(params.address)
+    const key = `identity:${address.toLowerCase()}`
+    const cached = await foyer.cache.get<GetIdentityResponse>(key)
+    if (cached) return cached
+    const identity = await resolveIdentity({ db: foyer.database.db, ensChain: ensChain(), address })
+    await foyer.cache.set(key, identity, identityCacheTtlMs)
+    return identity
+  })
+
+  app.get(routes.getProfileReverse.path, async (request): Promise<GetProfileReverseResponse> => {
+    const params = parseInput(routes.getProfileReverse.params, request.params, 'params')
+    const query = parseInput(routes.getProfileReverse.query, request.query, 'query')
+    await foyer.requireProject(request, query.projectId)
+    const address = getAddress(params.address)
+    const key = `reverse:${address.toLowerCase()}`
+    const cached = await foyer.cache.get<GetProfileReverseResponse>(key)
+    if (cached) return cached
+    const profiles = await reverseLookup({ db: foyer.database.db, ensChain: ensChain(), address })
+    await foyer.cache.set(key, profiles, identityCacheTtlMs)
+    return profiles
+  })
+
+  app.get(routes.getProfileAccount.path, async (request): Promise<NameProfile> => {
+    const params = parseInput(routes.getProfileAccount.params, request.params, 'params')
+    const query = parseInput(routes.getProfileAccount.query, request.query, 'query')
+    await foyer.requireProject(request, query.projectId)
+    const profile = await lookupName({
+      db: foyer.database.db,
+      ensChain: ensChain(),
+      name: params.name,
+    })
+    if (!profile) throw new NotFoundError(`Name ${params.name} is not registered`)
+    return profile
+  })
+}
+
+function toPrice(quote: { price: number; source: FungiblePrice['priceSource'] }) {
+  return { price: quote.price, priceSource: quote.source }
+}

@@ -1,0 +1,34 @@
+import type { FastifyRequest } from 'fastify'
+import type { Cache } from '../cache/createCache.ts'
+import type { ChainRuntime } from '../chains/types.ts'
+import type { FoyerDatabase } from '../db/createDatabase.ts'
+import type { Indexer } from '../indexer/createIndexer.ts'
+import type { PriceService } from '../prices/createPriceService.ts'
+import type { Project } from '../projects/projects.ts'
+
+/** What route handlers share; also exposed as `app.foyer` for the CLI and tests. */
+export type ServerContext = {
+  database: FoyerDatabase
+  cache: Cache
+  chains: ChainRuntime[]
+  prices: PriceService
+  indexer: Indexer
+  publicUrl: string
+  /** Resolves, checks (existence, origin, per-project rate) and returns the request's project. */
+  requireProject: (
+    request: FastifyRequest,
+    projectId: string,
+    options?: { checkOrigin?: boolean },
+  ) => Promise<Project>
+  /** Looks a project up through a short per-process cache. */
+  findProject: (projectId: string) => Promise<Project | undefined>
+  /** Counts one error report of a client; false once the client's per-minute cap is reached. */
+  allowErrorReport: (request: FastifyRequest, projectId: string) => Promise<boolean>
+  tokenIconUrl: (symbol: string) => string
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    foyer: ServerContext
+  }
+}

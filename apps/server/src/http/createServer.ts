@@ -1,0 +1,367 @@
+import cors from '@fastify/cors'
+import rateLimit from '@fastify/rate-limit'
+import { type ErrorResponse, maxErrorEventsPerMinute, serverMessages } from '@foyer/protocol'
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify'
+import { Redis } from 'ioredis'
+import type { Logger } from 'pino'
+import { BaseError as ViemBaseError } from 'viem'
+import { type Cache, createMemoryCache, createRedisCache } from '../cache/createCache.ts'
+import { createChainRuntime } from '../chains/createChainRuntime.ts'
+import { loadDevnetChains } from '../chains/loadDevnetChains.ts'
+import { parseRpcUrls } from '../chains/publicChains.ts'
+import type { ChainConfig } from '../chains/types.ts'
+import { createDatabase, type FoyerDatabase } from '../db/createDatabase.ts'
+import { HttpError, InvalidProjectIdError, OriginNotAllowedError } from '../errors.ts'
+import { createIndexer } from '../indexer/createIndexer.ts'
+import { createHttpPriceProvider } from '../prices/createHttpPriceProvider.ts'
+import { createPriceService } from '../prices/createPriceService.ts'
+import { matchOrigin } from '../projects/matchOrigin.ts'
+import { getProject, type Project, upsertProject } from '../projects/projects.ts'
+import { importRegistry, seedBuiltinWallets } from '../registry/wallets.ts'
+import { registerAnalyticsRoutes } from './analyticsRoutes.ts'
+import { registerBlockchainRoutes } from './blockchainRoutes.ts'
+import type { ServerContext } from './context.ts'
+import { registerWalletServiceRoutes } from './walletServiceRoutes.ts'
+
+export const devProjectId = 'foyer-dev'
+export const devProjectOrigins = ['http://127.0.0.1:*', 'http://localhost:*']
+
+export type CreateServerOptions = {
+  /** Where the server will listen; used for absolute image URLs when `publicUrl` is not set. */
+  host?: string | undefined
+  port?: number | undefined
+  /** Base URL clients reach this server at (for icon URLs); default `http://host:port`. */
+  publicUrl?: string | undefined
+  /** An open database to use (not closed with the server); otherwise one is opened. */
+  database?: FoyerDatabase | undefined
+  /** `postgres://…` for a PostgreSQL server; embedded PGlite in `dataDir` otherwise. */
+  databaseUrl?: string | undefined
+  dataDir?: string | undefined
+  /** `redis://…` to share rate limits and caches between server processes. */
+  redisUrl?: string | undefined
+  /** Networks to serve, in addition to those of `devnetFile` and `rpcUrls`. */
+  chains?: ChainConfig[] | undefined
+  /** Devnet JSON written by the local world (`@foyer/devnet`). */
+  devnetFile?: string | undefined
+  /** Public networks as `chainId=url,…` (see `parseRpcUrls`). */
+  rpcUrls?: string | undefined
+  /** CoinGecko-compatible price API for networks without on-chain pricing. */
+  priceApi?: { baseUrl: string; apiKey?: string | undefined } | undefined
+  /** Ensure the `foyer-dev` project and import `registryFile` (local world). */
+  dev?: boolean | undefined
+  registryFile?: string | undefined
+  /** `false` silences logs; pino options otherwise (default level: info). */
+  logger?: boolean | { level?: string } | undefined
+  /** Requests per minute per client IP and per project; `false` turns rate limiting off. */
+  rateLimit?: { perIpPerMinute?: number; perProjectPerMinute?: number } | false | undefined
+  /** Largest accepted request body (default 64 KiB). */
+  bodyLimitBytes?: number | undefined
+  /** Trust `X-Forwarded-For` from a load balancer (Fastify `trustProxy`). */
+  trustProxy?: boolean | string | undefined
+  /** Follow configured chains in the background (default true). `app.foyer.indexer.sync()` works either way. */
+  indexer?: { enabled?: boolean; pollIntervalMs?: number } | undefined
+}
+
+/** Logged request headers that carry credentials. */
+const redactedPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
+]
+
+/** How long a project looked up stays in the per-process cache. */
+const projectCacheTtlMs = 5_000
+
+/**
+ * Builds the Foyer server (not listening): opens and migrates the database, seeds the built-in
+ * wallet registry, connects chains, and registers every route of `@foyer/protocol`.
+ */
+export async function createServer(options: CreateServerOptions = {}): Promise<FastifyInstance> {
+  const host = options.host ?? '127.0.0.1'
+  const port = options.port ?? 4400
+  const publicUrl = (
+    options.publicUrl ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  ).replace(/\/$/, '')
+
+  const chainConfigs: ChainConfig[] = [...(options.chains ?? [])]
+  if (options.devnetFile) chainConfigs.push(...(await loadDevnetChains(options.devnetFile)))
+  if (options.rpcUrls) chainConfigs.push(...parseRpcUrls({ spec: options.rpcUrls }))
+
+  const ownsDatabase = !options.database
+  const database =
+    options.database ??
+    (await createDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }))
+  const redis = options.redisUrl
+    ? new Redis(options.redisUrl, {
+        maxRetriesPerRequest: 2,
+        enableOfflineQueue: true,
+        lazyConnect: false,
+      })
+    : undefined
+
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { ...(typeof options.logger === 'object' ? options.logger : {}), redact: redactedPaths },
+    bodyLimit: options.bodyLimitBytes ?? 64 * 1024,
+    trustProxy: options.trustProxy ?? false,
+    return503OnClosing: true,
+    // Clients put ids in paths; keep them bounded.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
+  })
+
+  const cache: Cache = redis ? createRedisCache({ redis }) : createMemoryCache()
+  const chains = chainConfigs.map((config) => createChainRuntime({ config }))
+  const prices = createPriceService({
+    cache,
+    httpProvider: options.priceApi ? createHttpPriceProvider(options.priceApi) : undefined,
+  })
+  const indexer = createIndexer({
+    db: database.db,
+    chains,
+    logger: app.log as unknown as Logger,
+    pollIntervalMs: options.indexer?.pollIntervalMs,
+  })
+
+  await seedBuiltinWallets({ db: database.db })
+  if (options.dev) {
+    await upsertProject({
+      db: database.db,
+      id: devProjectId,
+      name: 'Foyer development',
+      allowedOrigins: devProjectOrigins,
+    })
+    if (options.registryFile) {
+      const imported = await importRegistry({ db: database.db, file: options.registryFile })
+      app.log.info(
+        { file: options.registryFile, ...imported, skipped: imported.skipped.length },
+        'wallet registry imported',
+      )
+    }
+  }
+
+  const projectCache = new Map<string, { project: Project | undefined; expiresAt: number }>()
+  async function findProject(projectId: string): Promise<Project | undefined> {
+    const hit = projectCache.get(projectId)
+    if (hit && hit.expiresAt > Date.now()) return hit.project
+    const project = await getProject({ db: database.db, id: projectId })
+    if (projectCache.size > 10_000) projectCache.clear()
+    projectCache.set(projectId, { project, expiresAt: Date.now() + projectCacheTtlMs })
+    return project
+  }
+
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'foyer:ratelimit:' } : {}),
+    // A failing Redis must not take the API down with it.
+    skipOnError: true,
+  })
+  const limits = options.rateLimit === false ? undefined : (options.rateLimit ?? {})
+  const ipLimiter = limits
+    ? app.createRateLimit({
+        max: limits.perIpPerMinute ?? 600,
+        timeWindow: 60_000,
+        keyGenerator: (req) => `ip:${req.ip}`,
+      })
+    : undefined
+  const projectLimiter = limits
+    ? app.createRateLimit({
+        max: limits.perProjectPerMinute ?? 20_000,
+        timeWindow: 60_000,
+        keyGenerator: (req) => `project:${projectIdOf(req)}`,
+      })
+    : undefined
+  const errorReportLimiter = app.createRateLimit({
+    max: maxErrorEventsPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (req) => `errors:${projectIdOf(req)}:${req.ip}`,
+  })
+
+  const context: ServerContext = {
+    database,
+    cache,
+    chains,
+    prices,
+    indexer,
+    publicUrl,
+    findProject,
+    tokenIconUrl: (symbol) => `${publicUrl}/public/getTokenImage/${encodeURIComponent(symbol)}`,
+    async requireProject(request, projectId, { checkOrigin = true } = {}) {
+      const project = await findProject(projectId)
+      if (!project) throw new InvalidProjectIdError()
+      const origin = request.headers.origin
+      if (checkOrigin && origin !== undefined && !matchOrigin(origin, project.allowedOrigins)) {
+        throw new OriginNotAllowedError()
+      }
+      if (projectLimiter) {
+        ;(request as RequestWithProject).foyerProjectId = project.id
+        const limit = await projectLimiter(request)
+        if (!limit.isAllowed && limit.isExceeded) throw rateLimited(limit.ttlInSeconds)
+      }
+      return project
+    },
+    async allowErrorReport(request, projectId) {
+      ;(request as RequestWithProject).foyerProjectId = projectId
+      const limit = await errorReportLimiter(request)
+      return limit.isAllowed || !limit.isExceeded
+    },
+  }
+  app.decorate('foyer', context)
+
+  if (ipLimiter) {
+    app.addHook('onRequest', async (request, reply) => {
+      const limit = await ipLimiter(request)
+      if (!limit.isAllowed && limit.isExceeded) {
+        reply.header('retry-after', String(limit.ttlInSeconds))
+        throw rateLimited(limit.ttlInSeconds)
+      }
+    })
+  }
+
+  // CORS answers only origins the request's project allows.
+  await app.register(cors, {
+    hook: 'onRequest',
+    delegator: async (request: FastifyRequest) => {
+      const origin = request.headers.origin
+      const projectId = (request.query as Record<string, unknown> | undefined)?.projectId
+      let allowed = false
+      if (
+        origin &&
+        typeof projectId === 'string' &&
+        projectId.length > 0 &&
+        projectId.length <= 128
+      ) {
+        const project = await findProject(projectId).catch(() => undefined)
+        allowed = project !== undefined && matchOrigin(origin, project.allowedOrigins)
+      }
+      return {
+        origin: allowed,
+        methods: ['GET', 'POST', 'OPTIONS'],
+        allowedHeaders: ['content-type', 'x-sdk-type', 'x-sdk-version', 'x-project-id'],
+        maxAge: 600,
+      }
+    },
+  })
+
+  // sendBeacon posts JSON as text/plain.
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string))
+    } catch {
+      done(Object.assign(new Error('Body is not valid JSON'), { statusCode: 400 }), undefined)
+    }
+  })
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff')
+  })
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const body = toErrorResponse(error)
+    if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed')
+    else request.log.info({ code: body.code, field: body.field }, body.message)
+    if (body.code === 'RATE_LIMITED' && error instanceof HttpError && error.details) {
+      reply.header('retry-after', error.details)
+    }
+    return reply.status(body.statusCode).send(body)
+  })
+  app.setNotFoundHandler((request, reply) => {
+    const body: ErrorResponse = {
+      statusCode: 404,
+      code: 'NOT_FOUND',
+      error: 'Not Found',
+      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+    }
+    return reply.status(404).send(body)
+  })
+
+  app.get('/health', async () => ({ status: 'ok' as const }))
+  registerWalletServiceRoutes(app)
+  registerAnalyticsRoutes(app)
+  registerBlockchainRoutes(app)
+
+  if (options.indexer?.enabled !== false) app.addHook('onReady', async () => indexer.start())
+  app.addHook('onClose', async () => {
+    await indexer.stop()
+    if (redis) await redis.quit().catch(() => redis.disconnect())
+    if (ownsDatabase) await database.destroy()
+  })
+  return app
+}
+
+type RequestWithProject = FastifyRequest & { foyerProjectId?: string }
+function projectIdOf(request: FastifyRequest): string {
+  return (request as RequestWithProject).foyerProjectId ?? ''
+}
+
+function rateLimited(retryAfterSeconds: number): HttpError {
+  return new HttpError(429, 'RATE_LIMITED', serverMessages.rateLimited, {
+    details: String(retryAfterSeconds),
+  })
+}
+
+const statusTexts: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+}
+
+/** Public error body: known errors keep their message; anything else becomes a bare 500. */
+export function toErrorResponse(error: unknown): ErrorResponse {
+  if (error instanceof HttpError) {
+    const body: ErrorResponse = {
+      statusCode: error.statusCode,
+      code: error.code,
+      error: statusTexts[error.statusCode] ?? 'Error',
+      message: error.shortMessage,
+    }
+    if (error.field !== undefined) body.field = error.field
+    return body
+  }
+  if (error instanceof ViemBaseError) {
+    return {
+      statusCode: 502,
+      code: 'UPSTREAM_UNAVAILABLE',
+      error: 'Bad Gateway',
+      message: 'The network node did not answer',
+    }
+  }
+  const fastifyError = error as Partial<FastifyError>
+  const status = fastifyError.statusCode
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const code =
+      status === 413
+        ? 'PAYLOAD_TOO_LARGE'
+        : status === 415
+          ? 'UNSUPPORTED_MEDIA_TYPE'
+          : status === 429
+            ? 'RATE_LIMITED'
+            : status === 404
+              ? 'NOT_FOUND'
+              : 'INVALID_INPUT'
+    const body: ErrorResponse = {
+      statusCode: status,
+      code,
+      error: statusTexts[status] ?? 'Error',
+      message: fastifyError.message ?? 'Invalid request',
+    }
+    if (code === 'INVALID_INPUT') body.field = 'body'
+    return body
+  }
+  return {
+    statusCode: 500,
+    code: 'INTERNAL',
+    error: 'Internal Server Error',
+    message: 'Internal Server Error',
+  }
+}

@@ -1,0 +1,163 @@
+import {
+  type GetAnalyticsConfigResponse,
+  type GetConfigResponse,
+  type GetOriginsResponse,
+  type GetWalletsResponse,
+  routes,
+} from '@foyer/protocol'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { NotFoundError } from '../errors.ts'
+import { monogramSvg } from '../images/monogramSvg.ts'
+import { queryWallets } from '../registry/wallets.ts'
+import { parseInput } from './parseInput.ts'
+
+/** Names of well-known networks, for generated network icons (`/public/getAssetImage/{id}`). */
+const knownNetworks: Record<string, string> = {
+  'eip155:1': 'Ethereum',
+  'eip155:10': 'OP Mainnet',
+  'eip155:56': 'BNB Smart Chain',
+  'eip155:100': 'Gnosis',
+  'eip155:137': 'Polygon',
+  'eip155:324': 'zkSync',
+  'eip155:8453': 'Base',
+  'eip155:42161': 'Arbitrum One',
+  'eip155:42220': 'Celo',
+  'eip155:43114': 'Avalanche',
+  'eip155:59144': 'Linea',
+  'eip155:11155111': 'Sepolia',
+  'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': 'Solana',
+  'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1': 'Solana Devnet',
+  'solana:4uhcVJyU9pJkvQyS88uRDiswHXSPWj5d': 'Solana Testnet',
+  'bip122:000000000019d6689c085ae165831e93': 'Bitcoin',
+  'bip122:000000000933ea01ad0ee984209779ba': 'Bitcoin Testnet',
+}
+
+/** Fiat currencies with their signs, for `/public/getCurrencyImage/{id}`. */
+const currencySigns: Record<string, string> = {
+  USD: '$',
+  EUR: '€',
+  GBP: '£',
+  JPY: '¥',
+  CHF: 'Fr',
+  CAD: 'C$',
+  AUD: 'A$',
+  BRL: 'R$',
+  INR: '₹',
+  KRW: '₩',
+  MXN: 'M$',
+  SGD: 'S$',
+  TRY: '₺',
+}
+
+/** Images change rarely; clients may keep them a day. */
+const imageCacheControl = 'public, max-age=86400'
+
+function sendSvg(reply: FastifyReply, svg: string) {
+  return (
+    reply
+      .header('content-type', 'image/svg+xml')
+      .header('cache-control', imageCacheControl)
+      // An SVG opened directly must not run anything.
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .send(svg)
+  )
+}
+
+export function registerWalletServiceRoutes(app: FastifyInstance): void {
+  const { foyer } = app
+
+  app.get(routes.getConfig.path, async (request): Promise<GetConfigResponse> => {
+    const query = parseInput(routes.getConfig.query, request.query, 'query')
+    const project = await foyer.requireProject(request, query.projectId)
+    return { projectId: project.id, name: project.name, features: project.features }
+  })
+
+  app.get(routes.getOrigins.path, async (request): Promise<GetOriginsResponse> => {
+    const query = parseInput(routes.getOrigins.query, request.query, 'query')
+    // The allow-list is what the client checks its own origin against, so it is answered to any origin.
+    const project = await foyer.requireProject(request, query.projectId, { checkOrigin: false })
+    return { allowedOrigins: project.allowedOrigins }
+  })
+
+  app.get(routes.getAnalyticsConfig.path, async (request): Promise<GetAnalyticsConfigResponse> => {
+    const query = parseInput(routes.getAnalyticsConfig.query, request.query, 'query')
+    const project = await foyer.requireProject(request, query.projectId)
+    return { isAnalyticsEnabled: project.features.analytics }
+  })
+
+  app.get(routes.getWallets.path, async (request): Promise<GetWalletsResponse> => {
+    const query = parseInput(routes.getWallets.query, request.query, 'query')
+    await foyer.requireProject(request, query.projectId)
+    return queryWallets({
+      db: foyer.database.db,
+      page: query.page,
+      entries: query.entries,
+      include: query.include,
+      exclude: query.exclude,
+      search: query.search,
+      badgeType: query.badge_type,
+      chains: query.chains,
+    })
+  })
+
+  async function checkOptionalProject(
+    request: Parameters<typeof foyer.requireProject>[0],
+    projectId: string | undefined,
+  ) {
+    if (projectId !== undefined) await foyer.requireProject(request, projectId)
+  }
+
+  app.get(routes.getWalletImage.path, async (request, reply) => {
+    const { id } = parseInput(routes.getWalletImage.params, request.params, 'params')
+    const query = parseInput(routes.getWalletImage.query, request.query, 'query')
+    await checkOptionalProject(request, query.projectId)
+    const image = await foyer.database.db
+      .selectFrom('images')
+      .select(['content_type', 'data'])
+      .where('kind', '=', 'wallet')
+      .where('id', '=', id)
+      .executeTakeFirst()
+    if (!image) throw new NotFoundError(`No image for wallet ${id}`)
+    return reply
+      .header('content-type', image.content_type)
+      .header('cache-control', imageCacheControl)
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .send(Buffer.from(image.data))
+  })
+
+  app.get(routes.getAssetImage.path, async (request, reply) => {
+    const { id } = parseInput(routes.getAssetImage.params, request.params, 'params')
+    const query = parseInput(routes.getAssetImage.query, request.query, 'query')
+    await checkOptionalProject(request, query.projectId)
+    const caip = /^\d+$/.test(id) ? `eip155:${id}` : id
+    const configured = foyer.chains.find((chain) => `eip155:${chain.config.chainId}` === caip)
+    const name = configured?.config.name ?? knownNetworks[caip]
+    if (!name) throw new NotFoundError(`No image for network ${id}`)
+    return sendSvg(reply, monogramSvg({ label: name, shape: 'circle' }))
+  })
+
+  app.get(routes.getCurrencyImage.path, async (request, reply) => {
+    const { id } = parseInput(routes.getCurrencyImage.params, request.params, 'params')
+    const query = parseInput(routes.getCurrencyImage.query, request.query, 'query')
+    await checkOptionalProject(request, query.projectId)
+    const sign = currencySigns[id.toUpperCase()]
+    if (!sign) throw new NotFoundError(`No image for currency ${id}`)
+    return sendSvg(reply, monogramSvg({ label: sign, color: '#2b6a4f', shape: 'circle' }))
+  })
+
+  app.get(routes.getTokenImage.path, async (request, reply) => {
+    const { id } = parseInput(routes.getTokenImage.params, request.params, 'params')
+    const query = parseInput(routes.getTokenImage.query, request.query, 'query')
+    await checkOptionalProject(request, query.projectId)
+    const symbol = id.toUpperCase()
+    const known = foyer.chains.some(
+      (chain) =>
+        chain.config.nativeCurrency.symbol.toUpperCase() === symbol ||
+        chain.config.tokens.some((token) => token.symbol.toUpperCase() === symbol),
+    )
+    if (!known && !['ETH', 'SOL', 'BTC', 'DOT'].includes(symbol)) {
+      throw new NotFoundError(`No image for token ${id}`)
+    }
+    return sendSvg(reply, monogramSvg({ label: symbol.slice(0, 4), shape: 'circle' }))
+  })
+}

@@ -1,0 +1,54 @@
+export {
+  type QueryEventsParameters,
+  queryEvents,
+  type StoredEvent,
+  storeEvents,
+  summarizeEvents,
+} from './analytics/events.ts'
+export { type Cache, createMemoryCache, createRedisCache } from './cache/createCache.ts'
+export { createChainRuntime } from './chains/createChainRuntime.ts'
+export { loadDevnetChains } from './chains/loadDevnetChains.ts'
+export { parseRpcUrls } from './chains/publicChains.ts'
+export { readBalances } from './chains/readBalances.ts'
+export type { ChainConfig, ChainRuntime, ChainToken, UniswapV2Pricing } from './chains/types.ts'
+export { readServerOptions, type ServerEnv } from './config.ts'
+export {
+  type CreateDatabaseParameters,
+  createDatabase,
+  type FoyerDatabase,
+} from './db/createDatabase.ts'
+export { migrateToLatest, migrations } from './db/migrations.ts'
+export type { Database } from './db/schema.ts'
+export {
+  BaseError,
+  ConfigError,
+  DevnetFileError,
+  HttpError,
+  InvalidInputError,
+  InvalidProjectIdError,
+  NotFoundError,
+  OriginNotAllowedError,
+  ProjectIdMissingError,
+  RegistryFileError,
+} from './errors.ts'
+export type { ServerContext } from './http/context.ts'
+export {
+  type CreateServerOptions,
+  createServer,
+  devProjectId,
+  devProjectOrigins,
+  toErrorResponse,
+} from './http/createServer.ts'
+export { createIndexer, type Indexer } from './indexer/createIndexer.ts'
+export { decodeHistoryCursor, encodeHistoryCursor, queryHistory } from './indexer/queryHistory.ts'
+export { createHttpPriceProvider } from './prices/createHttpPriceProvider.ts'
+export { createPriceService, type PriceService } from './prices/createPriceService.ts'
+export {
+  createUniswapV2PriceProvider,
+  pricesFromReserves,
+} from './prices/createUniswapV2PriceProvider.ts'
+export type { PriceMap, PriceProvider, PriceQuote } from './prices/types.ts'
+export { matchOrigin } from './projects/matchOrigin.ts'
+export { getProject, listProjects, type Project, upsertProject } from './projects/projects.ts'
+export { builtinWallets } from './registry/builtinWallets.ts'
+export { importRegistry, queryWallets, seedBuiltinWallets } from './registry/wallets.ts'

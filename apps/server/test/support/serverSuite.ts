@@ -1,0 +1,622 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import {
+  type Devnet,
+  erc20Abi,
+  startDevnet,
+  toViemChain,
+  uniswapV2PairAbi,
+  uniswapV2Router02Abi,
+} from '@foyer/devnet'
+import type { GetBalanceResponse, GetHistoryResponse, GetWalletsResponse } from '@foyer/protocol'
+import type { FastifyInstance } from 'fastify'
+import {
+  createPublicClient,
+  createWalletClient,
+  formatUnits,
+  type Hash,
+  http,
+  parseEther,
+  parseUnits,
+} from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { queryEvents } from '../../src/analytics/events.ts'
+import type { FoyerDatabase } from '../../src/db/createDatabase.ts'
+import { createServer } from '../../src/http/createServer.ts'
+
+export const sharedRegistryFile = '/work/shared/data/wallet-registry/wallets.json'
+const registryFile = process.env.FOYER_REGISTRY_FILE ?? sharedRegistryFile
+
+export type DatabaseFixture = { database: FoyerDatabase; stop: () => Promise<void> }
+
+const projectId = 'foyer-dev'
+const q = (path: string, params: Record<string, string> = {}) =>
+  `${path}?${new URLSearchParams({ projectId, st: 'foyer', sv: 'test', ...params })}`
+
+/**
+ * The server's integration suite against real anvil chains (with the devnet's tokens and Uniswap
+ * V2 pools) and the given database. Run once per database kind.
+ */
+export function describeServerSuite(
+  name: string,
+  openDatabase: () => Promise<DatabaseFixture>,
+): void {
+  describe(name, () => {
+    let app: FastifyInstance
+    let devnet: Devnet
+    let stopDevnet: () => Promise<void>
+    let fixture: DatabaseFixture
+    let tempDir: string
+
+    beforeAll(async () => {
+      tempDir = mkdtempSync(join(tmpdir(), 'foyer-server-test-'))
+      const devnetFile = join(tempDir, 'devnet.json')
+      const [started, opened] = await Promise.all([
+        startDevnet({
+          chains: [
+            { chainId: 31337, port: 0 },
+            { chainId: 31338, port: 0 },
+          ],
+          outFile: devnetFile,
+        }),
+        openDatabase(),
+      ])
+      devnet = started.devnet
+      stopDevnet = started.stop
+      fixture = opened
+      app = await createServer({
+        database: fixture.database,
+        devnetFile,
+        dev: true,
+        registryFile: existsSync(registryFile) ? registryFile : undefined,
+        logger: false,
+        indexer: { enabled: false },
+        port: 4400,
+      })
+      await app.ready()
+    })
+
+    afterAll(async () => {
+      await app?.close()
+      await Promise.allSettled([stopDevnet?.(), fixture?.stop()])
+      if (tempDir) rmSync(tempDir, { recursive: true, force: true })
+    })
+
+    const chainA = () => devnet.chains[0]!
+    const clients = () => {
+      const chain = toViemChain(chainA())
+      return {
+        publicClient: createPublicClient({ chain, transport: http(chainA().rpcUrl) }),
+        wallet: (index: number) =>
+          createWalletClient({
+            chain,
+            account: privateKeyToAccount(devnet.accounts[index]!.privateKey),
+            transport: http(chainA().rpcUrl),
+          }),
+      }
+    }
+    const token = (symbol: string) => chainA().tokens.find((t) => t.symbol === symbol)!
+    const getJson = async <T>(url: string, headers: Record<string, string> = {}) => {
+      const response = await app.inject({ url, headers })
+      return { status: response.statusCode, body: response.json() as T, headers: response.headers }
+    }
+
+    it('answers the health check', async () => {
+      expect((await getJson('/health')).body).toEqual({ status: 'ok' })
+    })
+
+    describe('projects', () => {
+      it('refuses an unknown project id with the invalid-key message', async () => {
+        const { status, body } = await getJson<{ message: string }>(
+          q('/appkit/v1/config', { projectId: 'nobody' }),
+        )
+        expect(status).toBe(403)
+        expect(body.message).toBe('Unauthorized: invalid key')
+      })
+
+      it('reports a missing project id as not configured', async () => {
+        const { status, body } = await getJson<{ code: string; field: string }>('/getWallets')
+        expect(status).toBe(400)
+        expect(body).toMatchObject({ code: 'PROJECT_ID_MISSING', field: 'projectId' })
+      })
+
+      it('serves features and allowed origins of the development project', async () => {
+        const config = await getJson<{ features: { email: boolean; multiWallet: boolean } }>(
+          q('/appkit/v1/config'),
+        )
+        expect(config.body.features).toMatchObject({ email: true, multiWallet: false })
+        const origins = await getJson(q('/projects/v1/origins'))
+        expect(origins.body).toEqual({
+          allowedOrigins: ['http://127.0.0.1:*', 'http://localhost:*'],
+        })
+        expect((await getJson(q('/getAnalyticsConfig'))).body).toEqual({ isAnalyticsEnabled: true })
+      })
+
+      it('sends CORS headers only to allowed origins and refuses other origins', async () => {
+        const allowed = await getJson(q('/getWallets', { entries: '1' }), {
+          origin: 'http://localhost:5173',
+        })
+        expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:5173')
+        const refused = await getJson<{ message: string }>(q('/getWallets', { entries: '1' }), {
+          origin: 'https://evil.example',
+        })
+        expect(refused.status).toBe(403)
+        expect(refused.body.message).toBe('Unauthorized: origin not allowed')
+        expect(refused.headers['access-control-allow-origin']).toBeUndefined()
+      })
+    })
+
+    describe('wallet registry', () => {
+      const file = existsSync(registryFile)
+        ? (Object.values(JSON.parse(readFileSync(registryFile, 'utf8'))) as {
+            id: string
+            name: string
+            chains: string[]
+          }[])
+        : []
+
+      it.runIf(file.length > 0)(
+        'pages through exactly the imported registry, 40 at a time',
+        async () => {
+          const seen: string[] = []
+          let count = 0
+          for (let page = 1; page <= 10; page++) {
+            const { body } = await getJson<GetWalletsResponse>(
+              q('/getWallets', { page: String(page), entries: '40' }),
+            )
+            count = body.count
+            expect(body.data.length).toBeLessThanOrEqual(40)
+            if (body.data.length === 0) break
+            seen.push(...body.data.map((wallet) => wallet.id))
+          }
+          expect(new Set(seen).size).toBe(seen.length)
+          expect(new Set(seen)).toEqual(new Set(file.map((wallet) => wallet.id)))
+          expect(count).toBe(file.length)
+        },
+      )
+
+      it.runIf(file.length > 0)('searches wallet names case-insensitively', async () => {
+        const { body } = await getJson<GetWalletsResponse>(
+          q('/getWallets', { search: 'WALLET', entries: '40' }),
+        )
+        const expected = file.filter((wallet) => wallet.name.toLowerCase().includes('wallet'))
+        expect(body.count).toBe(Math.min(expected.length, 100))
+        const firstPage = new Set(body.data.map((wallet) => wallet.id))
+        expect(firstPage.size).toBe(Math.min(expected.length, 40))
+        for (const id of firstPage) expect(expected.map((w) => w.id)).toContain(id)
+      })
+
+      it.runIf(file.length > 0)('filters by chain, include and exclude', async () => {
+        const bsc = await getJson<GetWalletsResponse>(q('/getWallets', { chains: 'eip155:56' }))
+        expect(bsc.body.count).toBe(
+          file.filter((wallet) => wallet.chains.includes('eip155:56')).length,
+        )
+        const [first, second] = file
+        const included = await getJson<GetWalletsResponse>(
+          q('/getWallets', { include: `${first!.id},${second!.id}`, exclude: second!.id }),
+        )
+        expect(included.body.data.map((wallet) => wallet.id)).toEqual([first!.id])
+      })
+
+      it('serves an image for every listed wallet', async () => {
+        const { body } = await getJson<GetWalletsResponse>(q('/getWallets', { entries: '3' }))
+        for (const wallet of body.data) {
+          const image = await app.inject({ url: `/getWalletImage/${wallet.image_id}` })
+          expect(image.statusCode).toBe(200)
+          expect(image.headers['content-type']).toMatch(/^image\//)
+        }
+      })
+    })
+
+    describe('balances and prices', () => {
+      const recipient = privateKeyToAccount(`0x${'7'.repeat(64)}`).address
+      let swappedWeth: bigint
+
+      beforeAll(async () => {
+        const { publicClient, wallet } = clients()
+        const sender = wallet(1)
+        const usdc = token('USDC')
+        const weth = token('WETH')
+        const router = chainA().contracts.uniswapV2Router02
+        const hashes: Hash[] = []
+        hashes.push(await sender.sendTransaction({ to: recipient, value: parseEther('1.5') }))
+        hashes.push(
+          await sender.writeContract({
+            address: usdc.address,
+            abi: erc20Abi,
+            functionName: 'transfer',
+            args: [recipient, parseUnits('250', 6)],
+          }),
+        )
+        hashes.push(
+          await sender.writeContract({
+            address: usdc.address,
+            abi: erc20Abi,
+            functionName: 'approve',
+            args: [router, parseUnits('1000', 6)],
+          }),
+        )
+        const before = await publicClient.readContract({
+          address: weth.address,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [recipient],
+        })
+        hashes.push(
+          await sender.writeContract({
+            address: router,
+            abi: uniswapV2Router02Abi,
+            functionName: 'swapExactTokensForTokens',
+            args: [parseUnits('1000', 6), 0n, [usdc.address, weth.address], recipient, 2n ** 40n],
+          }),
+        )
+        for (const hash of hashes) {
+          const receipt = await publicClient.waitForTransactionReceipt({ hash })
+          expect(receipt.status).toBe('success')
+        }
+        const after = await publicClient.readContract({
+          address: weth.address,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [recipient],
+        })
+        swappedWeth = after - before
+      })
+
+      async function poolPrice(symbol: 'WETH' | 'DAI'): Promise<number> {
+        const { publicClient } = clients()
+        const usdc = token('USDC')
+        const other = token(symbol)
+        const pool = chainA().pools.find(
+          (p) =>
+            [p.token0, p.token1].includes(usdc.address) &&
+            [p.token0, p.token1].includes(other.address),
+        )!
+        const [reserve0, reserve1] = await publicClient.readContract({
+          address: pool.address,
+          abi: uniswapV2PairAbi,
+          functionName: 'getReserves',
+        })
+        const usdcReserve = pool.token0 === usdc.address ? reserve0 : reserve1
+        const otherReserve = pool.token0 === usdc.address ? reserve1 : reserve0
+        return (
+          Number(formatUnits(usdcReserve, 6)) / Number(formatUnits(otherReserve, other.decimals))
+        )
+      }
+
+      it('reports native and token balances as anvil holds them, valued at pool prices', async () => {
+        const { publicClient } = clients()
+        const { status, body } = await getJson<GetBalanceResponse>(
+          q(`/v1/account/${recipient}/balance`, {
+            chainId: 'eip155:31337',
+            currency: 'usd',
+            forceUpdate: 'true',
+          }),
+        )
+        expect(status).toBe(200)
+        const native = body.balances.find((b) => b.address === undefined)!
+        expect(native.quantity.numeric).toBe(
+          formatUnits(await publicClient.getBalance({ address: recipient }), 18),
+        )
+        expect(native.symbol).toBe('ETH')
+        const wethPrice = await poolPrice('WETH')
+        expect(native.priceSource).toBe('onchain-pool')
+        expect(native.price).toBeCloseTo(wethPrice, 6)
+        expect(native.value).toBeCloseTo(1.5 * wethPrice, 4)
+
+        const usdc = body.balances.find((b) => b.symbol === 'USDC')!
+        expect(usdc).toMatchObject({
+          address: `eip155:31337:${token('USDC').address}`,
+          chainId: 'eip155:31337',
+          price: 1,
+          value: 250,
+          quantity: { decimals: '6', numeric: '250' },
+        })
+        const weth = body.balances.find((b) => b.symbol === 'WETH')!
+        expect(weth.quantity.numeric).toBe(formatUnits(swappedWeth, 18))
+        expect(weth.price).toBeCloseTo(wethPrice, 6)
+        expect(weth.value).toBeCloseTo(Number(formatUnits(swappedWeth, 18)) * wethPrice, 4)
+        expect(body.balances.some((b) => b.symbol === 'DAI')).toBe(false)
+      })
+
+      it('serves cached balances for 30 s unless forceUpdate is set', async () => {
+        const { publicClient, wallet } = clients()
+        const url = (force: boolean) =>
+          q(`/v1/account/${recipient}/balance`, {
+            chainId: 'eip155:31337',
+            forceUpdate: String(force),
+          })
+        const before = (await getJson<GetBalanceResponse>(url(false))).body
+        const hash = await wallet(1).sendTransaction({ to: recipient, value: parseEther('0.25') })
+        await publicClient.waitForTransactionReceipt({ hash })
+        const cached = (await getJson<GetBalanceResponse>(url(false))).body
+        expect(cached).toEqual(before)
+        const fresh = (await getJson<GetBalanceResponse>(url(true))).body
+        expect(fresh.balances[0]!.quantity.numeric).toBe('1.75')
+      })
+
+      it('prices tokens on request and marks networks it does not serve as unpriced', async () => {
+        const response = await app.inject({
+          method: 'POST',
+          url: q('/v1/fungible/price'),
+          payload: {
+            projectId,
+            currency: 'usd',
+            addresses: [
+              `eip155:31337:${token('DAI').address}`,
+              'eip155:1:0x6B175474E89094C44Da98b954EedeAC495271d0F',
+            ],
+          },
+        })
+        expect(response.statusCode).toBe(200)
+        const { fungibles } = response.json() as {
+          fungibles: { price: number; priceSource: string; symbol: string }[]
+        }
+        expect(fungibles[0]).toMatchObject({ symbol: 'DAI', priceSource: 'onchain-pool' })
+        expect(fungibles[0]!.price).toBeCloseTo(await poolPrice('DAI'), 6)
+        expect(fungibles[1]).toMatchObject({ price: 0, priceSource: 'unavailable' })
+      })
+
+      it('answers an unsupported network with no balances', async () => {
+        const { status, body } = await getJson(
+          q(`/v1/account/${recipient}/balance`, { chainId: 'eip155:1' }),
+        )
+        expect(status).toBe(200)
+        expect(body).toEqual({ balances: [] })
+      })
+
+      it('lists the transfers and the swap in the history, newest first', async () => {
+        await app.foyer.indexer.sync()
+        const { body } = await getJson<GetHistoryResponse>(
+          q(`/v1/account/${recipient}/history`, { chainId: 'eip155:31337' }),
+        )
+        const kinds = body.data.map((tx) =>
+          tx.transfers
+            .map((t) => `${t.direction} ${t.quantity.numeric} ${t.fungible_info.symbol}`)
+            .join(','),
+        )
+        expect(kinds).toEqual([
+          'in 0.25 ETH',
+          `in ${formatUnits(swappedWeth, 18)} WETH`,
+          'in 250 USDC',
+          'in 1.5 ETH',
+        ])
+        expect(body.data.every((tx) => tx.metadata.operationType === 'receive')).toBe(true)
+        expect(body.next).toBeNull()
+      })
+    })
+
+    describe('history paging', () => {
+      it('pages through many transactions with cursors, in block order', async () => {
+        const { publicClient, wallet } = clients()
+        const receiver = privateKeyToAccount(`0x${'8'.repeat(64)}`).address
+        const sender = wallet(2)
+        const hashes: Hash[] = []
+        for (let i = 0; i < 23; i++) {
+          hashes.push(await sender.sendTransaction({ to: receiver, value: BigInt(i + 1) }))
+        }
+        await Promise.all(hashes.map((hash) => publicClient.waitForTransactionReceipt({ hash })))
+        await app.foyer.indexer.sync()
+
+        const pages: GetHistoryResponse[] = []
+        let cursor: string | null | undefined
+        do {
+          const params: Record<string, string> = { chainId: 'eip155:31337' }
+          if (cursor) params.cursor = cursor
+          const page = (
+            await getJson<GetHistoryResponse>(q(`/v1/account/${receiver}/history`, params))
+          ).body
+          pages.push(page)
+          cursor = page.next
+        } while (cursor && pages.length < 5)
+        expect(pages.map((page) => page.data.length)).toEqual([20, 3])
+        expect(pages.flatMap((page) => page.data.map((tx) => tx.metadata.hash))).toEqual(
+          [...hashes].reverse().map((hash) => hash.toLowerCase()),
+        )
+      })
+
+      it('refuses a cursor it did not issue', async () => {
+        const { status, body } = await getJson<{ field: string }>(
+          q(`/v1/account/${devnet.accounts[0]!.address}/history`, { cursor: 'bm90LWEtY3Vyc29y' }),
+        )
+        expect(status).toBe(400)
+        expect(body.field).toBe('cursor')
+      })
+    })
+
+    describe('chain restarts', () => {
+      it('forgets history of blocks the chain no longer has and indexes the new ones', async () => {
+        const chainB = devnet.chains[1]!
+        const chain = toViemChain(chainB)
+        const rpc = createPublicClient({ chain, transport: http(chainB.rpcUrl) })
+        const sender = createWalletClient({
+          chain,
+          account: privateKeyToAccount(devnet.accounts[4]!.privateKey),
+          transport: http(chainB.rpcUrl),
+        })
+        const receiver = privateKeyToAccount(`0x${'6'.repeat(64)}`).address
+        const history = async () =>
+          (
+            await getJson<GetHistoryResponse>(
+              q(`/v1/account/${receiver}/history`, { chainId: 'eip155:31338' }),
+            )
+          ).body.data.map((tx) => tx.transfers[0]!.quantity.numeric)
+
+        const snapshot = await rpc.request({ method: 'evm_snapshot' as 'eth_chainId' })
+        await rpc.waitForTransactionReceipt({
+          hash: await sender.sendTransaction({ to: receiver, value: parseEther('1') }),
+        })
+        await app.foyer.indexer.sync()
+        expect(await history()).toEqual(['1'])
+
+        // The chain goes back and grows other blocks at the same heights.
+        await rpc.request({ method: 'evm_revert' as 'eth_chainId', params: [snapshot] as never })
+        await rpc.waitForTransactionReceipt({
+          hash: await sender.sendTransaction({ to: receiver, value: parseEther('3') }),
+        })
+        await app.foyer.indexer.sync()
+        expect(await history()).toEqual(['3'])
+      })
+    })
+
+    describe('identity, names and networks', () => {
+      it('lists the configured networks as supported', async () => {
+        const { body } = await getJson(q('/v1/supported-chains'))
+        expect(body).toEqual({ http: ['eip155:31337', 'eip155:31338'], ws: [] })
+      })
+
+      it('has no name for an address on networks without ENS and no registered names', async () => {
+        const address = devnet.accounts[0]!.address
+        expect((await getJson(q(`/v1/identity/${address}`))).body).toEqual({
+          name: null,
+          avatar: null,
+        })
+        expect((await getJson(q(`/v1/profile/reverse/${address}`))).body).toEqual([])
+        expect(
+          (await getJson(q('/v1/profile/account/nobody.foyer', { apiVersion: '2' }))).status,
+        ).toBe(404)
+      })
+    })
+
+    describe('analytics', () => {
+      it('stores events and caps error reports at 5 per minute per client', async () => {
+        const event = (i: number, type: string) => ({
+          eventId: `${type}-${i}`,
+          url: 'http://localhost:5173/',
+          domain: 'localhost',
+          timestamp: Date.now(),
+          props: {
+            type,
+            event: type === 'error' ? 'ERROR' : 'MODAL_OPEN',
+            address: devnet.accounts[0]!.address,
+          },
+        })
+        const response = await app.inject({
+          method: 'POST',
+          url: q('/e'),
+          payload: [event(1, 'track'), ...Array.from({ length: 7 }, (_, i) => event(i, 'error'))],
+        })
+        expect(response.json()).toEqual({ stored: 6, dropped: 2 })
+        const stored = await queryEvents({ db: fixture.database.db, projectId, limit: 50 })
+        expect(stored.filter((e) => e.type === 'error')).toHaveLength(5)
+        expect(stored.find((e) => e.type === 'track')?.props.address).toBe(
+          devnet.accounts[0]!.address,
+        )
+      })
+    })
+
+    describe('refusals', () => {
+      it('answers routes of later issues with 404', async () => {
+        for (const url of [
+          '/v1/convert/tokens',
+          '/v1/onramp/options',
+          '/v1/sessions/abc',
+          '/v1/profile/suggestions/bob',
+        ]) {
+          expect((await app.inject({ url: q(url) })).statusCode).toBe(404)
+        }
+        expect(
+          (await app.inject({ method: 'POST', url: q('/v1/profile/account'), payload: {} }))
+            .statusCode,
+        ).toBe(404)
+      })
+
+      const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+      const badRequests: [
+        string,
+        { method?: 'GET' | 'POST'; url: string; payload?: unknown },
+        string,
+      ][] = [
+        ['config', { url: q('/appkit/v1/config', { projectId: 'bad key!' }) }, 'projectId'],
+        ['origins', { url: q('/projects/v1/origins', { st: 'x'.repeat(65) }) }, 'st'],
+        ['wallets page', { url: q('/getWallets', { page: 'two' }) }, 'page'],
+        ['wallets entries', { url: q('/getWallets', { entries: '41' }) }, 'entries'],
+        ['wallets search', { url: q('/getWallets', { search: 'x'.repeat(101) }) }, 'search'],
+        ['wallets badge', { url: q('/getWallets', { badge_type: 'gold' }) }, 'badge_type'],
+        ['wallets chains', { url: q('/getWallets', { chains: 'ethereum' }) }, 'chains.0'],
+        ['wallet image', { url: '/getWalletImage/bad%20id' }, 'id'],
+        ['asset image', { url: '/public/getAssetImage/a%2Fb' }, 'id'],
+        ['currency image', { url: '/public/getCurrencyImage/%24%24' }, 'id'],
+        ['token image', { url: '/public/getTokenImage/%3Cx%3E' }, 'id'],
+        ['analytics config', { url: q('/getAnalyticsConfig', { sv: 'x'.repeat(65) }) }, 'sv'],
+        ['analytics body', { method: 'POST', url: q('/e'), payload: { eventId: 'x' } }, 'url'],
+        ['analytics json', { method: 'POST', url: q('/e'), payload: '{' }, 'body'],
+        ['supported chains', { url: q('/v1/supported-chains', { projectId: '' }) }, 'projectId'],
+        ['identity', { url: q('/v1/identity/0x1234') }, 'address'],
+        ['identity sender', { url: q(`/v1/identity/${address}`, { sender: 'bob' }) }, 'sender'],
+        ['history account', { url: q('/v1/account/bob/history') }, 'account'],
+        [
+          'history chain',
+          { url: q(`/v1/account/${address}/history`, { chainId: '1' }) },
+          'chainId',
+        ],
+        ['balance address', { url: q('/v1/account/0xzz/balance') }, 'address'],
+        [
+          'balance currency',
+          { url: q(`/v1/account/${address}/balance`, { currency: 'eur' }) },
+          'currency',
+        ],
+        [
+          'balance force',
+          { url: q(`/v1/account/${address}/balance`, { forceUpdate: 'yes' }) },
+          'forceUpdate',
+        ],
+        [
+          'price addresses',
+          {
+            method: 'POST',
+            url: q('/v1/fungible/price'),
+            payload: { projectId, currency: 'usd', addresses: ['0x12'] },
+          },
+          'addresses.0',
+        ],
+        [
+          'price currency',
+          {
+            method: 'POST',
+            url: q('/v1/fungible/price'),
+            payload: { projectId, currency: 'btc', addresses: [] },
+          },
+          'currency',
+        ],
+        ['reverse', { url: q('/v1/profile/reverse/nope') }, 'address'],
+        ['account name', { url: q('/v1/profile/account/a%20b') }, 'name'],
+        [
+          'account apiVersion',
+          { url: q('/v1/profile/account/bob.eth', { apiVersion: '3' }) },
+          'apiVersion',
+        ],
+      ]
+      it.each(badRequests)(
+        'answers bad input to %s with a 400 naming the field',
+        async (_, request, field) => {
+          const response = await app.inject({
+            method: request.method ?? 'GET',
+            url: request.url,
+            ...(request.payload === undefined
+              ? {}
+              : typeof request.payload === 'string'
+                ? { payload: request.payload, headers: { 'content-type': 'application/json' } }
+                : { payload: request.payload as object }),
+          })
+          expect(response.statusCode).toBe(400)
+          const body = response.json() as { field?: string; message: string; stack?: unknown }
+          expect(body.field).toBe(field)
+          expect(body.stack).toBeUndefined()
+          expect(body.message).not.toMatch(/\bat .*\.ts:\d+/)
+        },
+      )
+
+      it('refuses bodies above the size limit', async () => {
+        const response = await app.inject({
+          method: 'POST',
+          url: q('/e'),
+          payload: { eventId: 'x', url: 'x'.repeat(70_000), domain: 'd', timestamp: 1, props: {} },
+        })
+        expect(response.statusCode).toBe(413)
+      })
+    })
+  })
+}

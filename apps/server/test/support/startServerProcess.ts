@@ -1,0 +1,60 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+const binFile = fileURLToPath(new URL('../../src/bin.ts', import.meta.url))
+
+export type StartServerProcessReturnType = {
+  url: string
+  process: ChildProcess
+  /** Sends SIGTERM and resolves with the exit code. */
+  stop: () => Promise<number | null>
+}
+
+/** Runs `bin.ts serve` in its own Node process and waits for its "listening" line. */
+export async function startServerProcess(parameters: {
+  env: Record<string, string>
+  args?: string[]
+}): Promise<StartServerProcessReturnType> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', binFile, 'serve', ...(parameters.args ?? [])],
+    {
+      env: {
+        ...process.env,
+        FOYER_HOST: '127.0.0.1',
+        FOYER_PORT: '0',
+        FOYER_LOG_LEVEL: 'warn',
+        ...parameters.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = ''
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /Foyer server listening on (http:\/\/\S+)/.exec(output)
+      if (match) {
+        clearTimeout(timer)
+        resolve(match[1]!)
+      }
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', onData)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`server exited with ${code}:\n${output}`))
+    })
+  })
+  return {
+    url,
+    process: child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode)
+        child.once('exit', (code) => resolve(code))
+        child.kill('SIGTERM')
+      }),
+  }
+}

@@ -1,0 +1,140 @@
+import * as v from 'valibot'
+
+/**
+ * Building blocks shared by the route schemas. Query-string values arrive as strings, so numeric
+ * and boolean parameters accept either form and come out typed.
+ */
+
+export const projectIdSchema = v.pipe(
+  v.string('projectId must be a string'),
+  v.minLength(1, 'projectId is required'),
+  v.maxLength(128, 'projectId is too long'),
+  v.regex(/^[A-Za-z0-9._-]+$/, 'projectId may contain only letters, digits, ".", "_" and "-"'),
+)
+
+/** Query parameters every call carries: the project and the calling SDK's type and version. */
+export const sdkQueryEntries = {
+  projectId: projectIdSchema,
+  /** SDK type, e.g. `foyer`. */
+  st: v.optional(v.pipe(v.string(), v.maxLength(64, 'st is too long'))),
+  /** SDK version, e.g. `foyer-react-0.1.0`. */
+  sv: v.optional(v.pipe(v.string(), v.maxLength(64, 'sv is too long'))),
+}
+
+/** Same as `sdkQueryEntries` for routes that the browser may load without a project (images). */
+export const optionalSdkQueryEntries = {
+  ...sdkQueryEntries,
+  projectId: v.optional(projectIdSchema),
+}
+
+export function integerParam(name: string, min: number, max: number) {
+  return v.pipe(
+    v.union([v.string(), v.number()], `${name} must be an integer`),
+    // Only plain decimal digits count: Number() would also read '0x10', '1e3' and ' 7 '.
+    v.transform((value) =>
+      typeof value === 'number' ? value : /^-?\d{1,15}$/.test(value) ? Number(value) : Number.NaN,
+    ),
+    v.number(`${name} must be an integer`),
+    v.integer(`${name} must be an integer`),
+    v.minValue(min, `${name} must be at least ${min}`),
+    v.maxValue(max, `${name} must be at most ${max}`),
+  )
+}
+
+export function booleanParam(name: string) {
+  return v.pipe(
+    v.union(
+      [v.boolean(), v.picklist(['true', 'false', '1', '0'])],
+      `${name} must be true or false`,
+    ),
+    v.transform((value) => value === true || value === 'true' || value === '1'),
+  )
+}
+
+/** A comma-separated list in a query string (`a,b,c`), returned as an array. */
+export function listParam(
+  name: string,
+  options: { maxItems: number; item: v.GenericSchema<string, string> },
+) {
+  return v.pipe(
+    v.string(`${name} must be a comma-separated list`),
+    v.maxLength(options.maxItems * 140, `${name} is too long`),
+    v.transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item.length > 0),
+    ),
+    v.maxLength(options.maxItems, `${name} may hold at most ${options.maxItems} items`),
+    v.array(options.item),
+  )
+}
+
+/** EVM address: 0x plus 40 hex characters. */
+export const evmAddressSchema = v.pipe(
+  v.string('address must be a string'),
+  v.regex(/^0x[0-9a-fA-F]{40}$/, 'address must be 0x followed by 40 hex characters'),
+)
+
+/** CAIP-2 chain id, e.g. `eip155:1`, `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`. */
+export const caipNetworkIdSchema = v.pipe(
+  v.string('chainId must be a string'),
+  v.regex(
+    /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/,
+    'chainId must be a CAIP-2 chain id such as eip155:1',
+  ),
+)
+
+/** CAIP-10 account id, e.g. `eip155:1:0xabc…`. */
+export const caipAddressSchema = v.pipe(
+  v.string('address must be a string'),
+  v.regex(
+    /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}:[-.%a-zA-Z0-9]{1,128}$/,
+    'address must be a CAIP-10 account id such as eip155:1:0x…',
+  ),
+)
+
+/** Path parameter `{id}` of image routes and similar: a bounded, URL-safe identifier. */
+export const resourceIdSchema = v.pipe(
+  v.string('id must be a string'),
+  v.minLength(1, 'id is required'),
+  v.maxLength(128, 'id is too long'),
+  v.regex(/^[A-Za-z0-9:._-]+$/, 'id may contain only letters, digits, ":", ".", "_" and "-"'),
+)
+
+/** Machine-readable error codes of every error response. */
+export const errorCodes = [
+  'INVALID_INPUT',
+  'PROJECT_ID_MISSING',
+  'INVALID_PROJECT_ID',
+  'ORIGIN_NOT_ALLOWED',
+  'RATE_LIMITED',
+  'NOT_FOUND',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'UPSTREAM_UNAVAILABLE',
+  'INTERNAL',
+] as const
+export type ErrorCode = (typeof errorCodes)[number]
+
+/**
+ * Every error response. `message` for a refused project is `Unauthorized: invalid key` and for a
+ * refused origin `Unauthorized: origin not allowed` (the texts clients map to alerts, SPEC §8).
+ */
+export const errorResponse = v.object({
+  statusCode: v.number(),
+  code: v.picklist(errorCodes),
+  error: v.string(),
+  message: v.string(),
+  /** The offending input field (dot path), for INVALID_INPUT and PROJECT_ID_MISSING. */
+  field: v.optional(v.string()),
+})
+export type ErrorResponse = v.InferOutput<typeof errorResponse>
+
+/** Messages the server answers with and the client maps to alerts (SPEC §8). */
+export const serverMessages = {
+  invalidKey: 'Unauthorized: invalid key',
+  originNotAllowed: 'Unauthorized: origin not allowed',
+  projectIdMissing: 'Project ID Not Configured',
+  rateLimited: 'Rate Limited',
+} as const
