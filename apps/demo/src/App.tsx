@@ -1,3 +1,4 @@
+import world from 'virtual:foyer-world'
 import type { Foyer } from '@foyer/core'
 import {
   ConnectButton,
@@ -9,7 +10,6 @@ import {
   useNetwork,
 } from '@foyer/react'
 import { useEffect, useState } from 'react'
-import world from 'virtual:foyer-world'
 import { createPublicClient, http } from 'viem'
 import { TestWalletPanel } from './TestWalletPanel.tsx'
 
@@ -23,7 +23,8 @@ function ChainStatus({ rpcUrl, name }: { rpcUrl: string; name: string }) {
   }, [rpcUrl])
   return (
     <li>
-      {name} ({rpcUrl}): <output data-testid={`chain-id-${rpcUrl}`}>{chainId ?? error ?? '…'}</output>
+      {name} ({rpcUrl}):{' '}
+      <output data-testid={`chain-id-${rpcUrl}`}>{chainId ?? error ?? '…'}</output>
     </li>
   )
 }

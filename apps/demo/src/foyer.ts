@@ -1,6 +1,6 @@
+import world from 'virtual:foyer-world'
 import { createFoyer, type Foyer } from '@foyer/core'
 import { evmAdapter } from '@foyer/evm'
-import world from 'virtual:foyer-world'
 
 /** The devnet chains as viem chain objects, straight from devnet.json. */
 export const devnetChains = world.devnet.chains.map((chain) => ({
@@ -11,9 +11,22 @@ export const devnetChains = world.devnet.chains.map((chain) => ({
   testnet: true,
 }))
 
+/**
+ * The networks the app supports: every devnet chain, or only those listed in `?networks=31337,…`
+ * (so a wallet can sit on a chain the app does not support).
+ */
+function configuredChains() {
+  const listed = new URLSearchParams(window.location.search).get('networks')
+  if (!listed) return devnetChains
+  const ids = listed.split(',').map(Number)
+  const chains = devnetChains.filter((chain) => ids.includes(chain.id))
+  return chains.length ? chains : devnetChains
+}
+
 export function createDemoFoyer(): Foyer {
+  const chains = configuredChains()
   return createFoyer({
-    networks: devnetChains as [(typeof devnetChains)[number], ...typeof devnetChains],
+    networks: chains as [(typeof chains)[number], ...typeof chains],
     adapters: [evmAdapter()],
     metadata: {
       name: 'Foyer demo',

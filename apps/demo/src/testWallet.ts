@@ -1,5 +1,5 @@
-import { announceTestWallet, createTestWallet, type TestWallet } from '@foyer/test-wallets'
 import world from 'virtual:foyer-world'
+import { announceTestWallet, createTestWallet, type TestWallet } from '@foyer/test-wallets'
 
 declare global {
   interface Window {
@@ -20,6 +20,7 @@ export function injectTestWallet(): TestWallet {
       rpcUrl: chain.rpcUrl,
       name: chain.name,
     })) as [{ chainId: number; rpcUrl: string; name: string }],
+    storage: window.localStorage,
   })
   announceTestWallet(wallet, window)
   window.foyerTestWallet = wallet

@@ -31,7 +31,9 @@ export const dialogStyles = /* css */ `
   --foyer-overlay: rgba(0, 0, 0, 0.6);
   --foyer-error: #f25a67;
   --foyer-success: #26d962;
-  --foyer-on-accent: #ffffff;
+  /* Text on the accent and accent-coloured text, chosen for WCAG AA contrast (4.5:1). */
+  --foyer-on-accent: #0b0d1a;
+  --foyer-accent-text: #a5b4ff;
   color-scheme: dark;
   font-family: var(--foyer-font-family);
   font-size: var(--foyer-font-size-base);
@@ -51,6 +53,8 @@ export const dialogStyles = /* css */ `
   --foyer-overlay: rgba(0, 0, 0, 0.3);
   --foyer-error: #d52d3b;
   --foyer-success: #1a9e49;
+  --foyer-on-accent: #0b0d1a;
+  --foyer-accent-text: #2f45d6;
   color-scheme: light;
 }
 
@@ -216,7 +220,7 @@ export const dialogStyles = /* css */ `
   border-radius: 6px;
   font-size: 12px;
   font-weight: 500;
-  color: var(--foyer-accent);
+  color: var(--foyer-accent-text);
   background: color-mix(in srgb, var(--foyer-accent) 15%, transparent);
 }
 

@@ -109,3 +109,28 @@ describe('createTestWallet', () => {
     expect(await wallet.request({ method: 'eth_chainId' })).toBe('0x7a6a')
   })
 })
+
+describe('persistence', () => {
+  it('remembers the authorisation, account and chain across instances, as an extension does', async () => {
+    const values = new Map<string, string>()
+    const storage = {
+      getItem: (key: string) => values.get(key) ?? null,
+      setItem: (key: string, value: string) => void values.set(key, value),
+    }
+    const chains = [
+      { chainId: 31337, rpcUrl: 'http://127.0.0.1:1', name: 'A' },
+      { chainId: 31338, rpcUrl: 'http://127.0.0.1:2', name: 'B' },
+    ] as const
+    const first = createTestWallet({ accounts: ANVIL_PRIVATE_KEYS.slice(0, 2), chains, storage })
+    const [, second] = (await first.request({ method: 'eth_requestAccounts' })) as string[]
+    first.selectAccount(second as `0x${string}`)
+    await first.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })
+
+    const reloaded = createTestWallet({ accounts: ANVIL_PRIVATE_KEYS.slice(0, 2), chains, storage })
+    expect(await reloaded.request({ method: 'eth_accounts' })).toEqual([second, expect.any(String)])
+    expect(await reloaded.request({ method: 'eth_chainId' })).toBe('0x7a6a')
+
+    const stranger = createTestWallet({ accounts: ANVIL_PRIVATE_KEYS.slice(0, 2), chains })
+    expect(await stranger.request({ method: 'eth_accounts' })).toEqual([])
+  })
+})

@@ -37,7 +37,15 @@ export type CreateTestWalletParameters = {
   /** The first is the wallet's starting chain. */
   chains: readonly [TestWalletChain, ...TestWalletChain[]]
   behaviour?: Partial<TestWalletBehaviour> | undefined
+  /**
+   * Where the wallet remembers the site's authorisation, selected account and chain, as an
+   * extension does across page loads (e.g. `window.localStorage`). Without it, nothing persists.
+   */
+  storage?: Pick<Storage, 'getItem' | 'setItem'> | undefined
+  storageKey?: string | undefined
 }
+
+type PersistedTestWallet = { authorized: boolean; chainId: number; selected: string }
 
 type ProviderEvent = 'connect' | 'disconnect' | 'accountsChanged' | 'chainChanged' | 'message'
 type Listener = (...args: never[]) => void
@@ -89,13 +97,29 @@ export function createTestWallet(parameters: CreateTestWalletParameters): TestWa
     unknownChains: [],
     ...parameters.behaviour,
   }
-  let chainId = parameters.chains[0].chainId
-  let selected = accounts[0]!
-  let authorized = false
+  const { storage, storageKey = 'foyer-test-wallet' } = parameters
+  const persisted = readPersisted(storage, storageKey)
+  let chainId =
+    persisted && chains.has(persisted.chainId) ? persisted.chainId : parameters.chains[0].chainId
+  let selected =
+    accounts.find(
+      (account) => account.address.toLowerCase() === persisted?.selected.toLowerCase(),
+    ) ?? accounts[0]!
+  let authorized = persisted?.authorized ?? false
+  const persist = () =>
+    storage?.setItem(
+      storageKey,
+      JSON.stringify({
+        authorized,
+        chainId,
+        selected: selected.address,
+      } satisfies PersistedTestWallet),
+    )
   const listeners = new Map<ProviderEvent, Set<Listener>>()
   const clients = new Map<number, PublicClient>()
 
   const emit = (event: ProviderEvent, ...args: unknown[]) => {
+    persist()
     for (const listener of [...(listeners.get(event) ?? [])])
       (listener as (...values: unknown[]) => void)(...args)
   }
@@ -134,7 +158,15 @@ export function createTestWallet(parameters: CreateTestWalletParameters): TestWa
     emit('chainChanged', numberToHex(id))
   }
 
-  async function request({ method, params }: { method: string; params?: unknown }) {
+  async function request(arguments_: { method: string; params?: unknown }) {
+    try {
+      return await answer(arguments_)
+    } finally {
+      persist()
+    }
+  }
+
+  async function answer({ method, params }: { method: string; params?: unknown }) {
     const list = (Array.isArray(params) ? params : []) as unknown[]
     if (isWalletPrompt(method)) await Promise.resolve() // a prompt never answers synchronously
     switch (method) {
@@ -282,4 +314,16 @@ export function createTestWallet(parameters: CreateTestWalletParameters): TestWa
     },
   }
   return wallet
+}
+
+function readPersisted(
+  storage: Pick<Storage, 'getItem'> | undefined,
+  key: string,
+): PersistedTestWallet | undefined {
+  try {
+    const raw = storage?.getItem(key)
+    return raw ? (JSON.parse(raw) as PersistedTestWallet) : undefined
+  } catch {
+    return undefined
+  }
 }

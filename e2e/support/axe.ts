@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { Page } from 'playwright-core'
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+)
+
+export type AxeViolation = { id: string; impact: string | null; help: string; nodes: string[] }
+
+/**
+ * Runs axe-core in the page (it walks open shadow roots, where the dialog lives) and returns the
+ * serious and critical violations.
+ */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: axeSource })
+  const violations = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global.
+    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] })
+    return result.violations.map(
+      (violation: {
+        id: string
+        impact: string | null
+        help: string
+        nodes: { html: string; failureSummary?: string }[]
+      }) => ({
+        id: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        nodes: violation.nodes.map((node) => `${node.html} — ${node.failureSummary ?? ''}`),
+      }),
+    )
+  })
+  return (violations as AxeViolation[]).filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  )
+}
