@@ -62,6 +62,9 @@ if (ok && !e2eOnly) {
   vitest('Unit and integration tests', [], 'unit')
 }
 if (ok) vitest('End-to-end tests (Chromium)', ['--config', 'e2e/vitest.config.ts'], 'e2e')
+// The end-to-end run built the demo for production; size-limit checks its budgets (.size-limit.cjs).
+if (ok)
+  ok &&= run('Size budgets (size-limit)', process.execPath, ['node_modules/size-limit/bin.js'])
 
 console.log(
   `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,

@@ -1,4 +1,4 @@
-import world from 'virtual:foyer-world'
+import * as world from 'virtual:foyer-world'
 import type { Foyer } from '@foyer/core'
 import {
   ConnectButton,
@@ -81,7 +81,7 @@ export function App({ foyer }: { foyer: Foyer }) {
         <section aria-labelledby="world-title">
           <h2 id="world-title">Local world</h2>
           <ul>
-            {world.devnet.chains.map((chain) => (
+            {world.chains.map((chain) => (
               <ChainStatus key={chain.chainId} rpcUrl={chain.rpcUrl} name={chain.name} />
             ))}
           </ul>

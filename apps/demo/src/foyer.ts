@@ -1,9 +1,9 @@
-import world from 'virtual:foyer-world'
+import * as world from 'virtual:foyer-world'
 import { createFoyer, type Foyer } from '@foyer/core'
 import { evmAdapter } from '@foyer/evm'
 
 /** The devnet chains as viem chain objects, straight from devnet.json. */
-export const devnetChains = world.devnet.chains.map((chain) => ({
+export const devnetChains = world.chains.map((chain) => ({
   id: chain.chainId,
   name: chain.name,
   nativeCurrency: chain.nativeCurrency,

@@ -1,4 +1,4 @@
-import world from 'virtual:foyer-world'
+import * as world from 'virtual:foyer-world'
 import { announceTestWallet, createTestWallet, type TestWallet } from '@foyer/test-wallets'
 
 declare global {
@@ -14,8 +14,8 @@ declare global {
  */
 export function injectTestWallet(): TestWallet {
   const wallet = createTestWallet({
-    accounts: world.devnet.accounts.map((account) => account.privateKey),
-    chains: world.devnet.chains.map((chain) => ({
+    accounts: world.accounts.map((account) => account.privateKey),
+    chains: world.chains.map((chain) => ({
       chainId: chain.chainId,
       rpcUrl: chain.rpcUrl,
       name: chain.name,

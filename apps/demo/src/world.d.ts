@@ -1,6 +1,9 @@
 declare module 'virtual:foyer-world' {
   import type { Devnet } from '@foyer/devnet'
-
-  const world: { devnet: Devnet; serverUrl: string; relayUrl: string; projectId: string }
-  export default world
+  export const chains: Devnet['chains']
+  export const accounts: Devnet['accounts']
+  export const solana: NonNullable<Devnet['solana']> | null
+  export const serverUrl: string
+  export const relayUrl: string
+  export const projectId: string
 }

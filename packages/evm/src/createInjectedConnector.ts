@@ -8,7 +8,8 @@ import {
   getErrorCode,
   UNRECOGNIZED_CHAIN_ID_CODE,
 } from '@foyer/core'
-import { getAddress, type Hex, isHex, numberToHex, stringToHex } from 'viem'
+import type { Hex } from 'viem'
+import { loadViem } from './loadViem.ts'
 import type { Eip1193Provider, WalletInfo } from './types.ts'
 
 export type CreateInjectedConnectorParameters = {
@@ -23,11 +24,15 @@ export type CreateInjectedConnectorParameters = {
 const toCaipNetworkId = (chainId: unknown): CaipNetworkId =>
   `eip155:${Number(typeof chainId === 'string' || typeof chainId === 'number' ? chainId : Number.NaN)}`
 
-const toAccounts = (addresses: unknown): ConnectorAccount[] =>
-  (Array.isArray(addresses) ? addresses : []).map((address) => ({
-    address: getAddress(String(address)),
-    type: 'eoa' as const,
-  }))
+/** Checksummed accounts; viem is loaded on first use so the page's first load stays small. */
+const toAccounts = async (addresses: unknown): Promise<ConnectorAccount[]> => {
+  const list = Array.isArray(addresses) ? addresses : []
+  if (!list.length) return []
+  const { getAddress } = await loadViem()
+  return list.map((address) => ({ address: getAddress(String(address)), type: 'eoa' as const }))
+}
+
+const toQuantity = (value: number | bigint): Hex => `0x${value.toString(16)}`
 
 /** A Foyer connector over one EIP-1193 provider (an extension or the test wallet). */
 export function createInjectedConnector(parameters: CreateInjectedConnectorParameters): Connector {
@@ -36,7 +41,7 @@ export function createInjectedConnector(parameters: CreateInjectedConnectorParam
   let listening = false
 
   const onAccountsChanged = (addresses: string[]) =>
-    emitter.emit('accountsChanged', { accounts: toAccounts(addresses) })
+    void toAccounts(addresses).then((accounts) => emitter.emit('accountsChanged', { accounts }))
   const onChainChanged = (chainId: string) =>
     emitter.emit('chainChanged', { caipNetworkId: toCaipNetworkId(chainId) })
   const onDisconnect = async (error?: { code?: number }) => {
@@ -64,7 +69,7 @@ export function createInjectedConnector(parameters: CreateInjectedConnectorParam
   }
 
   async function switchChain(network: CaipNetwork) {
-    const chainId = numberToHex(Number(network.id))
+    const chainId = toQuantity(Number(network.id))
     try {
       await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] })
     } catch (error) {
@@ -97,7 +102,7 @@ export function createInjectedConnector(parameters: CreateInjectedConnectorParam
     rdns: info.rdns,
 
     async connect({ network } = {}) {
-      const accounts = toAccounts(await provider.request({ method: 'eth_requestAccounts' }))
+      const accounts = await toAccounts(await provider.request({ method: 'eth_requestAccounts' }))
       let caipNetworkId = toCaipNetworkId(await provider.request({ method: 'eth_chainId' }))
       startListening()
       const onSupportedChain = networks.some((known) => known.caipNetworkId === caipNetworkId)
@@ -120,7 +125,7 @@ export function createInjectedConnector(parameters: CreateInjectedConnectorParam
     },
 
     async getAccounts() {
-      const accounts = toAccounts(await provider.request({ method: 'eth_accounts' }))
+      const accounts = await toAccounts(await provider.request({ method: 'eth_accounts' }))
       if (accounts.length) startListening()
       return accounts
     },
@@ -138,6 +143,7 @@ export function createInjectedConnector(parameters: CreateInjectedConnectorParam
     off: (event, listener) => emitter.off(event, listener),
 
     async signMessage({ message, address }) {
+      const { isHex, stringToHex } = await loadViem()
       const data: Hex = isHex(message) ? message : stringToHex(message)
       return String(await provider.request({ method: 'personal_sign', params: [data, address] }))
     },
@@ -146,7 +152,7 @@ export function createInjectedConnector(parameters: CreateInjectedConnectorParam
       return String(
         await provider.request({
           method: 'eth_sendTransaction',
-          params: [{ from, to, data, value: value === undefined ? undefined : numberToHex(value) }],
+          params: [{ from, to, data, value: value === undefined ? undefined : toQuantity(value) }],
         }),
       )
     },

@@ -16,7 +16,7 @@ import { createTestWallet, type TestWallet } from '@foyer/test-wallets'
 import { ANVIL_PRIVATE_KEYS, type AnvilInstance, startAnvil } from '@foyer/test-wallets/anvil'
 import { createPublicClient, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { evmAdapter } from './evmAdapter.ts'
 
 let chainA: AnvilInstance
@@ -160,9 +160,9 @@ describe('evmAdapter against anvil', () => {
     const { foyer, wallet } = setup()
     await connect(foyer, { connectorId: 'dev.foyer.testwallet' })
     wallet.selectAccount(addressB)
-    expect(foyer.getState().account.address).toBe(addressB)
+    await vi.waitFor(() => expect(foyer.getState().account.address).toBe(addressB))
     wallet.lock()
-    expect(foyer.getState().status).toBe('disconnected')
+    await vi.waitFor(() => expect(foyer.getState().status).toBe('disconnected'))
     expect(foyer.getState().account.address).toBeUndefined()
   })
 

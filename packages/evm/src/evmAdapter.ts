@@ -1,7 +1,7 @@
 import type { Adapter, CaipNetwork, Connector } from '@foyer/core'
 import { createStore as createMipdStore } from 'mipd'
-import { createPublicClient, getAddress, http } from 'viem'
 import { createInjectedConnector } from './createInjectedConnector.ts'
+import { loadViem } from './loadViem.ts'
 import type { Eip1193Provider, ProviderDetail } from './types.ts'
 
 export type EvmAdapterParameters = {
@@ -82,6 +82,7 @@ export function evmAdapter(parameters: EvmAdapterParameters = {}): EvmAdapter {
     getConnectors: () => connectors,
 
     async getBalance({ address, network }) {
+      const { createPublicClient, getAddress, http } = await loadViem()
       const client = createPublicClient({
         chain: toViemChain(network),
         transport: http(network.rpcUrls.default.http[0]),
