@@ -71,7 +71,11 @@ export function firstLoadFiles(distDir: string, htmlFile: string): string[] {
   return [...new Set(refs)].map((ref) => join(distDir, ref.replace(/^\//, '')))
 }
 
-export function firstLoadSize(distDir: string, htmlFile: string): Size & { files: number } {
-  const files = firstLoadFiles(distDir, htmlFile)
+export function firstLoadSize(
+  distDir: string,
+  htmlFile: string,
+  only: (file: string) => boolean = () => true,
+): Size & { files: number } {
+  const files = firstLoadFiles(distDir, htmlFile).filter(only)
   return { ...addSizes(files.map((file) => sizeOf(readFileSync(file)))), files: files.length }
 }

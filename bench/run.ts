@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: prints one JSON line per measurement. Sizes are measured on a production build;
- * later benchmarks (dialog open time, server throughput, WalletConnect round trips) join here.
+ * later benchmarks (server throughput, WalletConnect round trips) join here.
  */
 import { buildDemo, firstLoadSize } from './bundle.ts'
+import { benchDialog } from './dialog.ts'
 
 function emit(name: string, values: Record<string, unknown>) {
   console.log(JSON.stringify({ bench: name, ...values }))
@@ -14,8 +15,18 @@ emit('demo-first-load', {
   unit: 'bytes',
   ...firstLoadSize(distDir, 'index.html'),
 })
-emit('button-page-first-load', {
+const button = firstLoadSize(distDir, 'button.html')
+const react = firstLoadSize(distDir, 'button.html', (file) =>
+  /\/assets\/react-[\w-]+\.js$/.test(file),
+)
+emit('button-page-first-load', { page: 'button.html', unit: 'bytes', ...button })
+emit('button-page-first-load-beyond-react', {
   page: 'button.html',
   unit: 'bytes',
-  ...firstLoadSize(distDir, 'button.html'),
+  raw: button.raw - react.raw,
+  gzip: button.gzip - react.gzip,
+  brotli: button.brotli - react.brotli,
 })
+const dialog = await benchDialog(distDir)
+emit('dialog-chunks', { unit: 'bytes', ...dialog.chunks.total, files: dialog.chunks.files })
+emit('dialog-open', { unit: 'ms', ...dialog.openMs })
