@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { connect, createFoyer, createMemoryStorage, createStorage, solanaDevnet } from '@foyer/core'
-import type { Wallet } from '@wallet-standard/base'
-import { afterEach, describe, expect, it } from 'vitest'
 import {
   createSolanaTestWallet,
   registerSolanaTestWallet,
   SOLANA_TEST_WALLET_ICON,
 } from '@foyer/test-wallets/solana'
+import type { Wallet } from '@wallet-standard/base'
+import { afterEach, describe, expect, it } from 'vitest'
 import { solanaAdapter } from './solanaAdapter.ts'
 
 const cleanups: (() => void)[] = []

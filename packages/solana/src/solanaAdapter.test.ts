@@ -10,6 +10,7 @@ import {
   switchNetwork,
 } from '@foyer/core'
 import { type StartSolanaDevnetReturnType, startSolanaDevnet } from '@foyer/devnet/solana'
+import { createSolanaTestWallet, type SolanaTestWallet } from '@foyer/test-wallets/solana'
 import {
   type Address,
   createSolanaRpc,
@@ -23,10 +24,6 @@ import {
 } from '@solana/kit'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createSolanaTestWallet,
-  type SolanaTestWallet,
-} from '@foyer/test-wallets/solana'
 import { buildTransferTransaction } from './actions/buildTransferTransaction.ts'
 import { getTokenBalances } from './actions/getTokenBalances.ts'
 import { toAddress } from './actions/toAddress.ts'
