@@ -1,0 +1,62 @@
+// Bundle check: an app that lists WalletConnect but never picks it must not download the SDK.
+import { fileURLToPath } from 'node:url'
+import { build, type Metafile } from 'esbuild'
+import { describe, expect, it } from 'vitest'
+
+const entry = fileURLToPath(new URL('./index.ts', import.meta.url))
+
+async function bundle() {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    outdir: 'out',
+    write: false,
+    metafile: true,
+    minify: true,
+    logLevel: 'silent',
+    // Core is the app's anyway; what matters is what this package adds.
+    external: ['@foyer/core'],
+  })
+  return result.metafile
+}
+
+const isSdk = (input: string) => /node_modules\/@(walletconnect|reown)\//.test(input)
+
+function entryOutput(metafile: Metafile) {
+  const found = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint)
+  if (!found) throw new Error('no entry chunk')
+  return found[1]
+}
+
+/** Every chunk the entry loads eagerly (static imports, transitively). */
+function staticClosure(metafile: Metafile) {
+  const seen = new Set<string>()
+  const visit = (path: string) => {
+    if (seen.has(path)) return
+    seen.add(path)
+    for (const imported of metafile.outputs[path]?.imports ?? [])
+      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path)
+  }
+  const [path] = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint) ?? []
+  if (path) visit(path)
+  return [...seen].map((output) => metafile.outputs[output]!)
+}
+
+describe('@foyer/walletconnect bundle', () => {
+  it('loads the WalletConnect SDK only through a dynamic import', async () => {
+    const metafile = await bundle()
+    const eager = staticClosure(metafile).flatMap((output) => Object.keys(output.inputs))
+    expect(eager.filter(isSdk)).toEqual([])
+    // The SDK is there, in a lazily imported chunk.
+    expect(entryOutput(metafile).imports).toContainEqual(
+      expect.objectContaining({ kind: 'dynamic-import' }),
+    )
+    expect(Object.keys(metafile.inputs).some(isSdk)).toBe(true)
+    // Small enough to ship on every page (minified, before compression).
+    const eagerBytes = staticClosure(metafile).reduce((sum, output) => sum + output.bytes, 0)
+    expect(eagerBytes).toBeLessThan(12_000)
+  })
+})
