@@ -1,6 +1,7 @@
 import * as world from 'virtual:foyer-world'
 import { createFoyer, type Foyer } from '@foyer/core'
 import { evmAdapter } from '@foyer/evm'
+import { walletConnectAdapter } from '@foyer/walletconnect'
 
 /** The devnet chains as viem chain objects, straight from devnet.json. */
 export const devnetChains = world.chains.map((chain) => ({
@@ -23,17 +24,33 @@ function configuredChains() {
   return chains.length ? chains : devnetChains
 }
 
+const metadata = {
+  name: 'Foyer demo',
+  description: 'The Foyer wallet dialog on a local world of real chains',
+  url: window.location.origin,
+  icons: [],
+}
+
+/** `?pairingLifetime=11000` shortens the WalletConnect pairing URI's life (tests of its renewal). */
+function pairingLifetimeMs() {
+  const value = Number(new URLSearchParams(window.location.search).get('pairingLifetime'))
+  return Number.isFinite(value) && value > 0 ? value : undefined
+}
+
 export function createDemoFoyer(): Foyer {
   const chains = configuredChains()
   return createFoyer({
     networks: chains as [(typeof chains)[number], ...typeof chains],
-    adapters: [evmAdapter()],
-    metadata: {
-      name: 'Foyer demo',
-      description: 'The Foyer wallet dialog on a local world of real chains',
-      url: window.location.origin,
-      icons: [],
-    },
+    adapters: [
+      evmAdapter(),
+      // The local world's relay; in production this is the public WalletConnect relay.
+      walletConnectAdapter({
+        relayUrl: world.relayUrl,
+        metadata,
+        pairingLifetimeMs: pairingLifetimeMs(),
+      }),
+    ],
+    metadata,
     projectId: world.projectId,
     serverUrl: world.serverUrl,
   })

@@ -1,0 +1,204 @@
+import {
+  type BaseError,
+  FrameRequestError,
+  IframeLoadFailedError,
+  IframeRequestTimeoutError,
+  RequestAbortedError,
+} from '../errors.ts'
+import {
+  appMessageType,
+  type FrameEventName,
+  type FrameRequestPayload,
+  type FrameResponsePayload,
+  isFrameReadyMessage,
+  parseFrameReply,
+} from '../protocol/messages.ts'
+
+/** SPEC §9 timing constants of the embedded frame. */
+export const FRAME_TIMEOUTS = {
+  /** No READY after this long → `iframe_load_failed`. */
+  load: 20_000,
+  /** No answer after this long → `iframe_request_timeout`, then the request is aborted. */
+  request: 120_000,
+  /** Sign-out resolves after at most this long, answered or not. */
+  signOut: 3_000,
+  /** Pause after READY before the first request. */
+  afterReady: 500,
+} as const
+
+/** The parts of `window` the client uses, so tests can pass a fake with the same semantics. */
+export type FrameClientWindow = {
+  document: {
+    createElement: (tagName: 'iframe') => HTMLIFrameElement
+    body: { appendChild: (node: HTMLIFrameElement) => unknown }
+  }
+  addEventListener: (type: 'message', listener: (event: MessageEvent) => void) => void
+  removeEventListener: (type: 'message', listener: (event: MessageEvent) => void) => void
+}
+
+export type CreateFrameClientParameters = {
+  /** The frame page, e.g. `http://127.0.0.1:4401/embedded/frame`. */
+  frameUrl: string
+  projectId: string
+  window?: FrameClientWindow
+  timeouts?: Partial<Record<keyof typeof FRAME_TIMEOUTS, number>>
+  /** Called with the SPEC §8 alert errors (`iframe_load_failed`, `iframe_request_timeout`). */
+  onError?: (error: IframeLoadFailedError | IframeRequestTimeoutError) => void
+}
+
+export type FrameClient = {
+  /** Sends one event (loading the frame on first use) and resolves with its success payload. */
+  request: <name extends FrameEventName>(
+    name: name,
+    payload: FrameRequestPayload<name>,
+  ) => Promise<FrameResponsePayload<name>>
+  /** Signs out; resolves within `timeouts.signOut` even if the frame or server never answers. */
+  signOut: () => Promise<void>
+  /** The iframe, once created (never before the first request). */
+  getIframe: () => HTMLIFrameElement | undefined
+  /** Removes the iframe and listener; pending requests reject with 'Request was aborted'. */
+  destroy: () => void
+}
+
+export type FrameClientErrorType =
+  | IframeLoadFailedError
+  | RequestAbortedError
+  | FrameRequestError
+  | BaseError
+
+type Pending = {
+  resolve: (payload: unknown) => void
+  reject: (error: Error) => void
+  timer: ReturnType<typeof setTimeout>
+}
+
+/** The app side of the embedded wallet: a hidden iframe made on first use, requests by id. */
+export function createFrameClient(parameters: CreateFrameClientParameters): FrameClient {
+  const appWindow = parameters.window ?? (globalThis.window as unknown as FrameClientWindow)
+  const timeouts = { ...FRAME_TIMEOUTS, ...parameters.timeouts }
+  const frameUrl = new URL(parameters.frameUrl)
+  frameUrl.searchParams.set('projectId', parameters.projectId)
+  const frameOrigin = frameUrl.origin
+  const pending = new Map<string, Pending>()
+  /** Rejecters of the frame load in progress, so `reset` can end it without an alert. */
+  const aborts = new Set<(error: Error) => void>()
+  let iframe: HTMLIFrameElement | undefined
+  let ready: Promise<Window> | undefined
+  let onReady: (() => void) | undefined
+  let loadTimer: ReturnType<typeof setTimeout> | undefined
+
+  const onMessage = (event: MessageEvent) => {
+    // Exact origin and the very iframe we made: anything else is not our frame.
+    if (event.origin !== frameOrigin || !iframe || event.source !== iframe.contentWindow) return
+    if (isFrameReadyMessage(event.data)) {
+      onReady?.()
+      return
+    }
+    const reply = parseFrameReply(event.data)
+    if (!reply) return
+    const request = pending.get(reply.id)
+    if (!request) return
+    pending.delete(reply.id)
+    clearTimeout(request.timer)
+    if (reply.kind === 'success') request.resolve(reply.payload)
+    else
+      request.reject(
+        new FrameRequestError(reply.payload.message, {
+          ...(reply.payload.code !== undefined ? { code: reply.payload.code } : {}),
+        }),
+      )
+  }
+
+  const removeFrame = () => {
+    clearTimeout(loadTimer)
+    appWindow.removeEventListener('message', onMessage)
+    iframe?.remove()
+    iframe = undefined
+    ready = undefined
+    onReady = undefined
+  }
+
+  /** Drops the frame and every pending request, quietly: 'Request was aborted', no alert. */
+  const reset = () => {
+    for (const [id, entry] of pending) {
+      clearTimeout(entry.timer)
+      entry.reject(new RequestAbortedError())
+      pending.delete(id)
+    }
+    for (const abort of aborts) abort(new RequestAbortedError())
+    aborts.clear()
+    removeFrame()
+  }
+
+  const load = (): Promise<Window> => {
+    ready ??= new Promise<Window>((resolve, reject) => {
+      appWindow.addEventListener('message', onMessage)
+      const element = appWindow.document.createElement('iframe')
+      element.title = 'Foyer embedded wallet'
+      element.setAttribute('aria-hidden', 'true')
+      element.setAttribute('tabindex', '-1')
+      // Hidden but not display:none, which some browsers throttle.
+      element.style.cssText =
+        'position:absolute;width:0;height:0;border:0;opacity:0;pointer-events:none;'
+      iframe = element
+      loadTimer = setTimeout(() => {
+        aborts.delete(reject)
+        const error = new IframeLoadFailedError({ details: `No READY from ${frameOrigin}` })
+        removeFrame()
+        parameters.onError?.(error)
+        reject(error)
+      }, timeouts.load)
+      onReady = () => {
+        onReady = undefined
+        aborts.delete(reject)
+        clearTimeout(loadTimer)
+        // SPEC §9: the frame needs a moment after READY before it takes requests.
+        setTimeout(() => {
+          if (element.contentWindow) resolve(element.contentWindow)
+        }, timeouts.afterReady)
+      }
+      aborts.add(reject)
+      element.src = frameUrl.href
+      appWindow.document.body.appendChild(element)
+    })
+    return ready
+  }
+
+  const request: FrameClient['request'] = async (name, payload) => {
+    const target = await load()
+    const id = crypto.randomUUID()
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        pending.delete(id)
+        const timeout = new IframeRequestTimeoutError({ details: `${name} got no answer` })
+        parameters.onError?.(timeout)
+        reject(new RequestAbortedError({ cause: timeout }))
+      }, timeouts.request)
+      pending.set(id, { resolve: resolve as (payload: unknown) => void, reject, timer })
+      target.postMessage({ type: appMessageType(name), id, payload }, frameOrigin)
+    })
+  }
+
+  return {
+    request,
+    async signOut() {
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const deadline = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, timeouts.signOut)
+      })
+      // Local sign-out must not hang on a dead frame or server (SPEC §4): whichever comes first.
+      const answered = await Promise.race([
+        request('SIGN_OUT', {}).then(
+          () => true,
+          () => true,
+        ),
+        deadline.then(() => false),
+      ])
+      clearTimeout(timer)
+      // A frame that did not answer in time is dropped, so no late timeout alert follows sign-out.
+      if (!answered) reset()
+    },
+    getIframe: () => iframe,
+    destroy: reset,
+  }
+}

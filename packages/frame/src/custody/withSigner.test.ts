@@ -1,0 +1,117 @@
+import { ed25519 } from '@noble/curves/ed25519.js'
+import { base58 } from '@scure/base'
+import fc from 'fast-check'
+import { hashMessage, recoverMessageAddress } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { ShareMismatchError } from '../errors.ts'
+import { createWalletSecret } from './createWalletSecret.ts'
+import { createSealingKeyPair, openSealedBox, sealToPublicKey } from './sealedBox.ts'
+import { combineShares, splitSecret } from './splitSecret.ts'
+import { withSigner } from './withSigner.ts'
+
+describe('splitSecret, combineShares and withSigner', () => {
+  it('rebuilds the same wallet from any two of the three shares', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ minLength: 32, maxLength: 32 }), async (entropy) => {
+        const { deviceShare, authShare, recoveryShare } = await splitSecret(entropy)
+        for (const pair of [
+          [deviceShare, authShare],
+          [authShare, recoveryShare],
+          [recoveryShare, deviceShare],
+        ] as const)
+          expect(await combineShares(pair)).toEqual(entropy)
+      }),
+      { numRuns: 20 },
+    )
+  })
+
+  it('signs as the wallet address from any two of its shares', async () => {
+    const secret = createWalletSecret()
+    const shares = await splitSecret(secret.entropy)
+    for (const pair of [
+      [shares.deviceShare, shares.authShare],
+      [shares.authShare, shares.recoveryShare],
+      [shares.deviceShare, shares.recoveryShare],
+    ] as const) {
+      const signature = await withSigner(
+        pair,
+        ({ eip155 }) => eip155.signMessage({ message: 'hi' }),
+        {
+          expectedAddresses: secret.addresses,
+        },
+      )
+      expect(await recoverMessageAddress({ message: 'hi', signature })).toBe(
+        secret.addresses.eip155,
+      )
+    }
+    const solanaSignature = await withSigner([shares.deviceShare, shares.authShare], ({ solana }) =>
+      solana.signMessage(new TextEncoder().encode('hi')),
+    )
+    expect(
+      ed25519.verify(
+        solanaSignature,
+        new TextEncoder().encode('hi'),
+        base58.decode(secret.addresses.solana),
+      ),
+    ).toBe(true)
+  })
+
+  it('refuses an account kept past its operation', async () => {
+    const secret = createWalletSecret()
+    const shares = await splitSecret(secret.entropy)
+    const leaked = await withSigner([shares.deviceShare, shares.authShare], (accounts) => accounts)
+    expect(() => leaked.eip155.sign?.({ hash: hashMessage('late') })).toThrow(/after its operation/)
+    expect(() => leaked.solana.signMessage(new Uint8Array(1))).toThrow(/after its operation/)
+  })
+
+  it('cannot sign with the server data alone: auth share plus the sealed recovery share, no device share, no recovery key', async () => {
+    const recoveryKey = createSealingKeyPair()
+    const secret = createWalletSecret()
+    const { authShare, recoveryShare } = await splitSecret(secret.entropy)
+    // Everything the server stores: the auth share and the sealed recovery share.
+    const sealed = await sealToPublicKey(recoveryShare, recoveryKey.publicKey)
+    const { hexToBytes } = await import('viem')
+    const sealedBytes = [sealed.ciphertext, sealed.ephemeralPublicKey, sealed.iv].map((hex) =>
+      hexToBytes(hex as `0x${string}`),
+    )
+    // A single share is below the threshold.
+    await expect(combineShares([authShare])).rejects.toThrow()
+    // Any bytes of the sealed box used as the second share rebuild nothing (throws) or another key.
+    for (const bytes of sealedBytes) {
+      const candidate = bytes.slice(0, authShare.length)
+      if (candidate.length < authShare.length) {
+        await expect(combineShares([authShare, candidate])).rejects.toThrow()
+        continue
+      }
+      await expect(
+        withSigner([authShare, candidate], ({ eip155 }) => eip155.signMessage({ message: 'x' }), {
+          expectedAddresses: secret.addresses,
+        }),
+      ).rejects.toThrow()
+      const rebuilt = await combineShares([authShare, candidate]).catch(() => null)
+      expect(rebuilt).not.toEqual(secret.entropy)
+    }
+    // A wrong recovery key does not open the box.
+    await expect(openSealedBox(sealed, createSealingKeyPair().secretKey)).rejects.toThrow(
+      'The sealed share could not be decrypted',
+    )
+    // With the recovery key holder's cooperation the wallet comes back, as designed.
+    const opened = await openSealedBox(sealed, recoveryKey.secretKey)
+    const address = await withSigner([authShare, opened], ({ eip155 }) => eip155.address, {
+      expectedAddresses: secret.addresses,
+    })
+    expect(address).toBe(secret.addresses.eip155)
+  })
+
+  it('refuses shares of another wallet before signing', async () => {
+    const first = createWalletSecret()
+    const second = createWalletSecret()
+    const a = await splitSecret(first.entropy)
+    const b = await splitSecret(second.entropy)
+    await expect(
+      withSigner([a.authShare, b.deviceShare], ({ eip155 }) => eip155.address, {
+        expectedAddresses: first.addresses,
+      }),
+    ).rejects.toBeInstanceOf(ShareMismatchError)
+  })
+})

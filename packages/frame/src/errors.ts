@@ -1,0 +1,94 @@
+export type BaseErrorParameters = {
+  cause?: unknown
+  details?: string | undefined
+  metaMessages?: readonly string[] | undefined
+}
+
+/** The one error class of `@foyer/frame`; `shortMessage` is the SPEC §8 text when there is one. */
+export class BaseError extends Error {
+  override name = 'FoyerFrameError'
+  readonly shortMessage: string
+  readonly details: string
+  readonly metaMessages: readonly string[]
+
+  constructor(shortMessage: string, parameters: BaseErrorParameters = {}) {
+    const details =
+      parameters.details ??
+      (parameters.cause instanceof BaseError
+        ? parameters.cause.details
+        : parameters.cause instanceof Error
+          ? parameters.cause.message
+          : '')
+    const message = [
+      shortMessage,
+      ...(parameters.metaMessages?.length ? ['', ...parameters.metaMessages] : []),
+      ...(details && details !== shortMessage ? ['', `Details: ${details}`] : []),
+    ].join('\n')
+    super(message, parameters.cause === undefined ? undefined : { cause: parameters.cause })
+    this.shortMessage = shortMessage
+    this.details = details
+    this.metaMessages = parameters.metaMessages ?? []
+  }
+}
+
+/** The frame page did not send READY in time (SPEC §8, §9: 20 s). */
+export class IframeLoadFailedError extends BaseError {
+  override name = 'IframeLoadFailedError'
+  readonly code = 'iframe_load_failed'
+  constructor(parameters: BaseErrorParameters = {}) {
+    super('Network Error - Could not load embedded wallet', parameters)
+  }
+}
+
+/** The frame did not answer a request in time (SPEC §8, §9: 120 s). */
+export class IframeRequestTimeoutError extends BaseError {
+  override name = 'IframeRequestTimeoutError'
+  readonly code = 'iframe_request_timeout'
+  constructor(parameters: BaseErrorParameters = {}) {
+    super('Embedded Wallet Request Timed Out', parameters)
+  }
+}
+
+/** A pending request was given up (after a timeout, or when the client was destroyed). */
+export class RequestAbortedError extends BaseError {
+  override name = 'RequestAbortedError'
+  constructor(parameters: BaseErrorParameters = {}) {
+    super('Request was aborted', parameters)
+  }
+}
+
+/** The frame answered with an `…_ERROR` message. */
+export class FrameRequestError extends BaseError {
+  override name = 'FrameRequestError'
+  readonly code: number | undefined
+  constructor(message: string, parameters: BaseErrorParameters & { code?: number } = {}) {
+    super(message, parameters)
+    this.code = parameters.code
+  }
+}
+
+/** Two shares did not rebuild the wallet they claim to belong to. */
+export class ShareMismatchError extends BaseError {
+  override name = 'ShareMismatchError'
+  constructor(parameters: BaseErrorParameters = {}) {
+    super('The key shares do not belong to this wallet', parameters)
+  }
+}
+
+/** A sealed box (recovery share) could not be opened: wrong key or tampered ciphertext. */
+export class SealedBoxOpenError extends BaseError {
+  override name = 'SealedBoxOpenError'
+  constructor(parameters: BaseErrorParameters = {}) {
+    super('The sealed share could not be decrypted', parameters)
+  }
+}
+
+/** An HTTP call to the auth API failed; `status` is the HTTP status. */
+export class AuthApiError extends BaseError {
+  override name = 'AuthApiError'
+  readonly status: number
+  constructor(message: string, parameters: BaseErrorParameters & { status: number }) {
+    super(message, parameters)
+    this.status = parameters.status
+  }
+}

@@ -1,0 +1,91 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { AuthApiError } from '../errors.ts'
+import { createHttpAuthApi } from './authApi.ts'
+
+type Seen = {
+  method: string
+  path: string
+  query: URLSearchParams
+  body: unknown
+  contentType?: string
+}
+
+let server: Server | undefined
+afterEach(async () => {
+  await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined))
+  server = undefined
+})
+
+/** A loopback server that records each request and answers with `respond`. */
+async function listen(respond: (seen: Seen) => { status: number; json: unknown }) {
+  const seen: Seen[] = []
+  server = createServer(async (request: IncomingMessage, response) => {
+    let raw = ''
+    for await (const chunk of request) raw += chunk
+    const url = new URL(request.url ?? '/', 'http://x')
+    const entry: Seen = {
+      method: request.method ?? '',
+      path: url.pathname,
+      query: url.searchParams,
+      body: raw ? JSON.parse(raw) : undefined,
+      ...(request.headers['content-type'] ? { contentType: request.headers['content-type'] } : {}),
+    }
+    seen.push(entry)
+    const { status, json } = respond(entry)
+    response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json))
+  })
+  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve))
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return { seen, authApi: createHttpAuthApi({ baseUrl, projectId: 'demo' }) }
+}
+
+describe('createHttpAuthApi', () => {
+  it('posts the validated body to the contract route with the project id', async () => {
+    const { seen, authApi } = await listen(() => ({ status: 200, json: { action: 'VERIFY_OTP' } }))
+    expect(
+      await authApi.startEmailLogin({
+        email: 'ada@example.com',
+        deviceId: 'device-123456',
+        projectId: 'demo',
+      }),
+    ).toEqual({ action: 'VERIFY_OTP' })
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      path: '/v1/embedded/email/start',
+      body: { email: 'ada@example.com', deviceId: 'device-123456', projectId: 'demo' },
+      contentType: 'application/json',
+    })
+    expect(seen[0]?.query.get('projectId')).toBe('demo')
+  })
+
+  it('refuses to send an invalid body', async () => {
+    const { seen, authApi } = await listen(() => ({ status: 200, json: {} }))
+    await expect(
+      authApi.verifyEmailOtp({ email: 'ada@example.com', otp: 'abc', deviceId: 'device-123456' }),
+    ).rejects.toThrow()
+    expect(seen).toEqual([])
+  })
+
+  it("raises the server's message, e.g. the login cooldown, as AuthApiError with its status", async () => {
+    const { authApi } = await listen(() => ({
+      status: 429,
+      json: {
+        error: 'rate_limited',
+        message: 'Please try again after 12 seconds',
+        retryAfterSeconds: 12,
+      },
+    }))
+    const error = await authApi
+      .startEmailLogin({ email: 'ada@example.com', deviceId: 'device-123456', projectId: 'demo' })
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(AuthApiError)
+    expect(error).toMatchObject({ shortMessage: 'Please try again after 12 seconds', status: 429 })
+  })
+
+  it('rejects a response that breaks the contract', async () => {
+    const { authApi } = await listen(() => ({ status: 200, json: { user: { userId: 1 } } }))
+    await expect(authApi.getSession()).rejects.toThrow()
+  })
+})

@@ -1,0 +1,334 @@
+import { startAnvil } from '@foyer/devnet'
+import { ed25519 } from '@noble/curves/ed25519.js'
+import { base58 } from '@scure/base'
+import { SiweMessage } from 'siwe'
+import {
+  createPublicClient,
+  http,
+  parseEther,
+  recoverMessageAddress,
+  recoverTypedDataAddress,
+  toHex,
+  verifyMessage,
+} from 'viem'
+import { generateSiweNonce, verifySiweMessage } from 'viem/siwe'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createFrameClient } from '../client/createFrameClient.ts'
+import { createMemoryDeviceShareStore } from '../custody/deviceShareStore.ts'
+import { createSealingKeyPair } from '../custody/sealedBox.ts'
+import { appMessageType } from '../protocol/messages.ts'
+import { createMemoryAuthServer } from '../test-utils/createMemoryAuthServer.ts'
+import { createFakeBrowser, type FakeWindow } from '../test-utils/fakeBrowser.ts'
+import { createFrameHost } from './createFrameHost.ts'
+import { verifySignInMessage } from './siwe.ts'
+
+const APP_ORIGIN = 'http://app.localhost:3000'
+const FRAME_ORIGIN = 'http://127.0.0.1:4401'
+const CHAIN_ID = 31337
+
+let anvil: Awaited<ReturnType<typeof startAnvil>>
+beforeAll(async () => {
+  anvil = await startAnvil({ chainId: CHAIN_ID, port: 0 })
+})
+afterAll(async () => {
+  await anvil?.stop()
+})
+
+/** One browser profile (its own device store and cookie jar) on the app page, frame served. */
+function setup(
+  options: {
+    authApi?: ReturnType<ReturnType<typeof createMemoryAuthServer>['connect']>
+    deviceShareStore?: ReturnType<typeof createMemoryDeviceShareStore>
+    server?: ReturnType<typeof createMemoryAuthServer>
+    allowedOrigins?: string[]
+  } = {},
+) {
+  const recoveryKey = createSealingKeyPair()
+  const server =
+    options.server ?? createMemoryAuthServer({ recoverySecretKey: recoveryKey.secretKey })
+  const browser = createFakeBrowser()
+  const deviceShareStore = options.deviceShareStore ?? createMemoryDeviceShareStore()
+  const authApi = options.authApi ?? server.connect()
+  browser.servePage(FRAME_ORIGIN, (frameWindow) => {
+    createFrameHost({
+      window: frameWindow as never,
+      parentOrigin: APP_ORIGIN,
+      allowedOrigins: options.allowedOrigins ?? ['http://*.localhost:3000'],
+      authApi,
+      deviceShareStore,
+      recoveryPublicKey: recoveryPublicKeys.get(server) ?? recoveryKey.publicKey,
+      rpcUrls: { [CHAIN_ID]: anvil.rpcUrl },
+      projectId: 'demo',
+      devicePollIntervalMs: 5,
+    })
+  })
+  recoveryPublicKeys.set(server, recoveryPublicKeys.get(server) ?? recoveryKey.publicKey)
+  const appWindow = browser.openWindow(APP_ORIGIN)
+  const client = createFrameClient({
+    frameUrl: `${FRAME_ORIGIN}/embedded/frame`,
+    projectId: 'demo',
+    window: appWindow as never,
+    timeouts: { afterReady: 0, load: 5_000, request: 20_000 },
+  })
+  return { browser, server, client, appWindow, deviceShareStore, authApi }
+}
+const recoveryPublicKeys = new Map<object, `0x${string}`>()
+
+async function loginByEmail(context: ReturnType<typeof setup>, email: string): Promise<void> {
+  const { action } = await context.client.request('CONNECT_EMAIL', { email })
+  if (action === 'VERIFY_DEVICE') {
+    const pending = context.client.request('CONNECT_DEVICE', {})
+    context.server.approveDevice(email)
+    await pending
+  }
+  const otp = context.server.mailbox.findLast(
+    (mail) => mail.to === email && mail.kind === 'otp',
+  )?.otp
+  await context.client.request('CONNECT_OTP', { otp: otp! })
+}
+
+describe('createFrameHost with createFrameClient', () => {
+  it('logs a new user in by email code, makes a wallet and signs what viem verifies', async () => {
+    const context = setup()
+    expect(context.client.getIframe()).toBeUndefined()
+    await loginByEmail(context, 'ada@example.com')
+    const user = await context.client.request('GET_USER', {})
+    expect(user.email).toBe('ada@example.com')
+    expect(user.accounts).toEqual([{ address: user.address, type: 'eoa' }])
+    const { result: signature } = await context.client.request('RPC_REQUEST', {
+      method: 'personal_sign',
+      params: [toHex('hello'), user.address],
+    })
+    expect(
+      await verifyMessage({
+        address: user.address,
+        message: 'hello',
+        signature: signature as `0x${string}`,
+      }),
+    ).toBe(true)
+    const typedData = {
+      domain: { name: 'Foyer', version: '1', chainId: CHAIN_ID },
+      types: { Mail: [{ name: 'contents', type: 'string' }] },
+      primaryType: 'Mail',
+      message: { contents: 'hi' },
+    } as const
+    const { result: typedSignature } = await context.client.request('RPC_REQUEST', {
+      method: 'eth_signTypedData_v4',
+      params: [user.address, JSON.stringify(typedData)],
+    })
+    expect(
+      await recoverTypedDataAddress({ ...typedData, signature: typedSignature as `0x${string}` }),
+    ).toBe(user.address)
+    expect(context.server.database.get(user.userId)?.addresses.eip155).toBe(user.address)
+    expect(await context.deviceShareStore.getShare(user.userId)).not.toBeNull()
+    context.client.destroy()
+  })
+
+  it('sends a transaction signed in the frame that anvil confirms, and answers reads from the RPC', async () => {
+    const context = setup()
+    await loginByEmail(context, 'tx@example.com')
+    const { address } = await context.client.request('GET_USER', {})
+    const chain = createPublicClient({ transport: http(anvil.rpcUrl) })
+    await chain.request({
+      method: 'anvil_setBalance' as never,
+      params: [address, toHex(parseEther('1'))] as never,
+    })
+    const receiver = '0x000000000000000000000000000000000000dEaD'
+    const { result: hash } = await context.client.request('RPC_REQUEST', {
+      method: 'eth_sendTransaction',
+      params: [{ from: address, to: receiver, value: toHex(parseEther('0.01')) }],
+    })
+    const receipt = await chain.waitForTransactionReceipt({ hash: hash as `0x${string}` })
+    expect(receipt.status).toBe('success')
+    expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
+    const { result: balance } = await context.client.request('RPC_REQUEST', {
+      method: 'eth_getBalance',
+      params: [receiver, 'latest'],
+    })
+    expect(BigInt(balance as string)).toBe(await chain.getBalance({ address: receiver }))
+    expect((await context.client.request('RPC_REQUEST', { method: 'eth_chainId' })).result).toBe(
+      toHex(CHAIN_ID),
+    )
+    await expect(
+      context.client.request('RPC_REQUEST', {
+        method: 'wallet_switchEthereumChain',
+        params: [{ chainId: '0x1' }],
+      }),
+    ).rejects.toMatchObject({ shortMessage: 'Unrecognized chain', code: 4902 })
+    context.client.destroy()
+  })
+
+  it('creates a sign-in message both viem and the siwe package verify', async () => {
+    const context = setup()
+    await loginByEmail(context, 'siwe@example.com')
+    const nonce = generateSiweNonce()
+    const user = await context.client.request('GET_USER', {
+      siweMessageData: {
+        domain: 'app.localhost:3000',
+        uri: `${APP_ORIGIN}/login`,
+        version: '1',
+        nonce,
+        statement: 'Sign in to the demo',
+      },
+    })
+    const message = user.message!
+    const signature = user.signature as `0x${string}`
+    expect(await recoverMessageAddress({ message, signature })).toBe(user.address)
+    const client = createPublicClient({ transport: http(anvil.rpcUrl) })
+    expect(
+      await verifySiweMessage(client, { message, signature, domain: 'app.localhost:3000', nonce }),
+    ).toBe(true)
+    expect(
+      await verifySignInMessage({ message, signature, domain: 'app.localhost:3000', nonce }),
+    ).toBe(true)
+    const checked = await new SiweMessage(message).verify({
+      signature,
+      domain: 'app.localhost:3000',
+      nonce,
+    })
+    expect(checked.success).toBe(true)
+    expect(checked.data.address).toBe(user.address)
+    await expect(
+      context.client.request('GET_USER', {
+        siweMessageData: {
+          domain: 'bank.example',
+          uri: 'https://bank.example',
+          version: '1',
+          nonce,
+        },
+      }),
+    ).rejects.toThrow('Sign-in domain does not match the requesting app')
+    context.client.destroy()
+  })
+
+  it('gives a new device the same address after device approval, from the auth and recovery shares', async () => {
+    const first = setup()
+    await loginByEmail(first, 'bob@example.com')
+    const { address } = await first.client.request('GET_USER', {})
+    const second = setup({ server: first.server })
+    const { action } = await second.client.request('CONNECT_EMAIL', { email: 'bob@example.com' })
+    expect(action).toBe('VERIFY_DEVICE')
+    await loginByEmail(second, 'bob@example.com')
+    const user = await second.client.request('GET_USER', {})
+    expect(user.address).toBe(address)
+    expect(first.server.database.get(user.userId)?.shareSets).toHaveLength(2)
+    // Both devices still sign with their own share.
+    for (const context of [first, second]) {
+      const { result } = await context.client.request('RPC_REQUEST', {
+        method: 'personal_sign',
+        params: [toHex('same key'), address],
+      })
+      expect(
+        await recoverMessageAddress({ message: 'same key', signature: result as `0x${string}` }),
+      ).toBe(address)
+      context.client.destroy()
+    }
+  })
+
+  it('is still connected with the same address after the page reloads', async () => {
+    const first = setup()
+    await loginByEmail(first, 'reload@example.com')
+    const { address } = await first.client.request('GET_USER', {})
+    first.client.destroy()
+    // A new page and frame in the same browser profile: same cookies, same IndexedDB.
+    const reloaded = setup({
+      server: first.server,
+      authApi: first.authApi,
+      deviceShareStore: first.deviceShareStore,
+    })
+    const [connected, user] = await Promise.all([
+      reloaded.client.request('IS_CONNECTED', {}),
+      reloaded.client.request('GET_USER', {}),
+    ])
+    expect(connected).toEqual({ isConnected: true })
+    expect(user.address).toBe(address)
+    expect(first.server.database.get(user.userId)?.shareSets).toHaveLength(1)
+    reloaded.client.destroy()
+  })
+
+  it('signs a solana message with the ed25519 key of the same wallet', async () => {
+    const context = setup()
+    await loginByEmail(context, 'sol@example.com')
+    const { addresses } = await context.client.request('GET_USER', {})
+    const message = new TextEncoder().encode('hello solana')
+    const { result } = await context.client.request('RPC_REQUEST', {
+      method: 'solana_signMessage',
+      params: { message: base58.encode(message), pubkey: addresses.solana },
+    })
+    const { signature } = result as { signature: string }
+    expect(ed25519.verify(base58.decode(signature), message, base58.decode(addresses.solana))).toBe(
+      true,
+    )
+    context.client.destroy()
+  })
+
+  it('changes the email with a code to the current and then to the new address', async () => {
+    const context = setup()
+    await loginByEmail(context, 'old@example.com')
+    await context.client.request('UPDATE_EMAIL', { email: 'new@example.com' })
+    const primary = context.server.mailbox.findLast((m) => m.to === 'old@example.com')!.otp!
+    await context.client.request('UPDATE_EMAIL_PRIMARY_OTP', { otp: primary })
+    const secondary = context.server.mailbox.findLast((m) => m.to === 'new@example.com')!.otp!
+    expect(await context.client.request('UPDATE_EMAIL_SECONDARY_OTP', { otp: secondary })).toEqual({
+      email: 'new@example.com',
+    })
+    expect((await context.client.request('GET_USER', {})).email).toBe('new@example.com')
+    context.client.destroy()
+  })
+
+  it('refuses wallet calls before login with the SPEC message', async () => {
+    const context = setup()
+    await expect(
+      context.client.request('UPDATE_EMAIL', { email: 'x@example.com' }),
+    ).rejects.toThrow('Not connected to email or social')
+    expect(await context.client.request('IS_CONNECTED', {})).toEqual({ isConnected: false })
+    context.client.destroy()
+  })
+
+  it('signs out with the server stopped, and is then disconnected', async () => {
+    const context = setup()
+    await loginByEmail(context, 'out@example.com')
+    context.server.setReachable(false)
+    await context.client.signOut()
+    await expect(context.client.request('GET_USER', {})).rejects.toThrow()
+    context.client.destroy()
+  })
+
+  it('ignores a message from a foreign origin: no reply and no action', async () => {
+    const context = setup()
+    await context.client.request('SYNC_THEME', { themeMode: 'light' })
+    const frameWindow = context.appWindow.frames[0]!
+    const evil = context.browser.openWindow('https://evil.example')
+    const evilToFrame = context.browser.handle(evil, frameWindow)
+    evilToFrame.postMessage(
+      {
+        type: appMessageType('CONNECT_EMAIL'),
+        id: 'evil-1',
+        payload: { email: 'victim@example.com' },
+      },
+      FRAME_ORIGIN,
+    )
+    // The same message from the real parent gets an answer, so the frame did process its queue.
+    await context.client.request('IS_CONNECTED', {})
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(frameWindow.received.some((event) => event.origin === 'https://evil.example')).toBe(true)
+    expect(frameWindow.sent.every((sent) => sent.targetOrigin === APP_ORIGIN)).toBe(true)
+    expect(evil.received).toEqual([])
+    expect(context.server.mailbox.filter((mail) => mail.to === 'victim@example.com')).toEqual([])
+    context.client.destroy()
+  })
+
+  it('sends nothing, not even READY, to a parent the allow-list does not match', async () => {
+    const context = setup({ allowedOrigins: ['https://shop.example'] })
+    const { IframeLoadFailedError } = await import('../errors.ts')
+    const client = createFrameClient({
+      frameUrl: `${FRAME_ORIGIN}/embedded/frame`,
+      projectId: 'demo',
+      window: context.appWindow as never,
+      timeouts: { load: 50 },
+    })
+    await expect(client.request('IS_CONNECTED', {})).rejects.toBeInstanceOf(IframeLoadFailedError)
+    const frameWindow: FakeWindow | undefined = context.appWindow.frames[0]
+    expect(frameWindow?.sent).toEqual([])
+  })
+})

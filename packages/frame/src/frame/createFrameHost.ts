@@ -1,0 +1,361 @@
+import { isOriginAllowed } from '@foyer/core'
+import type { Hex } from 'viem'
+import type { WalletAddresses } from '../custody/deriveWalletKeys.ts'
+import type { DeviceShareStore } from '../custody/deviceShareStore.ts'
+import { withSigner } from '../custody/withSigner.ts'
+import { AuthApiError, BaseError, FrameRequestError } from '../errors.ts'
+import {
+  type AppMessage,
+  FRAME_READY_TYPE,
+  type FrameEventName,
+  type FrameRequestPayload,
+  type FrameResponsePayload,
+  frameErrorType,
+  frameSuccessType,
+  parseAppMessage,
+} from '../protocol/messages.ts'
+import type { AuthApi } from './authApi.ts'
+import { ensureWallet, loadSignerShares } from './ensureWallet.ts'
+import { createPublicClients, handleRpcRequest, RpcError } from './handleRpcRequest.ts'
+import { createSignInMessage } from './siwe.ts'
+
+/** The parts of `window` the frame uses, so tests can pass a fake with the same semantics. */
+export type FrameHostWindow = {
+  addEventListener: (type: 'message', listener: (event: MessageEvent) => void) => void
+  removeEventListener: (type: 'message', listener: (event: MessageEvent) => void) => void
+  parent: { postMessage: (message: unknown, targetOrigin: string) => void }
+}
+
+export type CreateFrameHostParameters = {
+  window: FrameHostWindow
+  /** Origin patterns of the project's allow-list (SPEC §5 wildcards). */
+  allowedOrigins: readonly string[]
+  /**
+   * The embedding page's origin; defaults to `location.ancestorOrigins[0]`, else the referrer's
+   * origin. READY is sent only to it, and only when the allow-list matches it.
+   */
+  parentOrigin?: string | undefined
+  authApi: AuthApi
+  deviceShareStore: DeviceShareStore
+  /** X25519 public key (hex) the recovery share is sealed to; its secret key stays with the operator. */
+  recoveryPublicKey: Hex
+  /** JSON-RPC URL per EVM chain id; the first is the default chain. */
+  rpcUrls: Readonly<Record<number, string>>
+  projectId: string
+  /** How often CONNECT_DEVICE asks whether the approval link was followed. Default 2 s. */
+  devicePollIntervalMs?: number
+  /** When CONNECT_DEVICE gives up. Default 120 s (the app's request timeout). */
+  deviceApprovalTimeoutMs?: number
+  smartAccountEnabledNetworks?: readonly number[]
+}
+
+export type CreateFrameHostReturnType = {
+  /** Stops listening. */
+  destroy: () => void
+}
+
+type FrameState = {
+  pendingEmail: string | undefined
+  user: { userId: string; email: string } | undefined
+  addresses: WalletAddresses | undefined
+  chainId: number
+  themeMode: 'light' | 'dark'
+  themeVariables: Record<string, string | number>
+  dappData: FrameRequestPayload<'SYNC_DAPP_DATA'> | undefined
+}
+
+/**
+ * The frame page's logic: answers only validated messages from the parent window whose origin the
+ * allow-list matches, always to that exact origin.
+ */
+export function createFrameHost(parameters: CreateFrameHostParameters): CreateFrameHostReturnType {
+  const { window: frameWindow, allowedOrigins, authApi, deviceShareStore, rpcUrls } = parameters
+  const defaultChainId = Number(Object.keys(rpcUrls)[0] ?? 1)
+  const state: FrameState = {
+    pendingEmail: undefined,
+    user: undefined,
+    addresses: undefined,
+    chainId: defaultChainId,
+    themeMode: 'dark',
+    themeVariables: {},
+    dappData: undefined,
+  }
+  const getPublicClient = createPublicClients(rpcUrls)
+
+  const requireUser = () => {
+    if (!state.user || !state.addresses)
+      throw new FrameRequestError('Not connected to email or social')
+    return { user: state.user, addresses: state.addresses }
+  }
+
+  const signWith = async <result>(fn: Parameters<typeof withSigner<result>>[1]) => {
+    const { user, addresses } = requireUser()
+    const { shares } = await loadSignerShares({ authApi, deviceShareStore, userId: user.userId })
+    try {
+      return await withSigner(shares, fn, { expectedAddresses: addresses })
+    } finally {
+      shares[0].fill(0)
+      shares[1].fill(0)
+    }
+  }
+
+  // One restore at a time: concurrent IS_CONNECTED / GET_USER after a reload must not each make a
+  // share set for this device.
+  let restoring: Promise<boolean> | undefined
+  const restoreSession = (): Promise<boolean> => {
+    restoring ??= (async () => {
+      const { user } = await authApi.getSession()
+      if (!user) {
+        state.user = undefined
+        state.addresses = undefined
+        return false
+      }
+      const { addresses } = await ensureWallet({
+        authApi,
+        deviceShareStore,
+        recoveryPublicKey: parameters.recoveryPublicKey,
+        userId: user.userId,
+      })
+      state.user = user
+      state.addresses = addresses
+      return true
+    })().finally(() => {
+      restoring = undefined
+    })
+    return restoring
+  }
+
+  const handlers: {
+    [name in FrameEventName]: (
+      payload: FrameRequestPayload<name>,
+      origin: string,
+    ) => Promise<FrameResponsePayload<name>>
+  } = {
+    async CONNECT_EMAIL({ email }) {
+      const { action } = await authApi.startEmailLogin({
+        email,
+        deviceId: await deviceShareStore.getDeviceId(),
+        projectId: parameters.projectId,
+      })
+      state.pendingEmail = email
+      return { action }
+    },
+    async CONNECT_DEVICE() {
+      const email = state.pendingEmail
+      if (!email)
+        throw new FrameRequestError('Failed to connect', { details: 'No email login started' })
+      const deviceId = await deviceShareStore.getDeviceId()
+      const deadline = Date.now() + (parameters.deviceApprovalTimeoutMs ?? 120_000)
+      while (Date.now() < deadline) {
+        const { approved } = await authApi.checkDeviceApproval({ email, deviceId })
+        if (approved) return {}
+        await new Promise((resolve) =>
+          setTimeout(resolve, parameters.devicePollIntervalMs ?? 2_000),
+        )
+      }
+      throw new FrameRequestError('Failed to connect', { details: 'Device approval timed out' })
+    },
+    async CONNECT_OTP({ otp }) {
+      const email = state.pendingEmail
+      if (!email)
+        throw new FrameRequestError('Failed to connect', { details: 'No email login started' })
+      const { user } = await authApi.verifyEmailOtp({
+        email,
+        otp,
+        deviceId: await deviceShareStore.getDeviceId(),
+      })
+      const { addresses } = await ensureWallet({
+        authApi,
+        deviceShareStore,
+        recoveryPublicKey: parameters.recoveryPublicKey,
+        userId: user.userId,
+      })
+      state.pendingEmail = undefined
+      state.user = user
+      state.addresses = addresses
+      return {}
+    },
+    async GET_SOCIAL_REDIRECT_URI() {
+      throw new FrameRequestError('Failed to initiate social connection', {
+        details: 'Social login is not configured on this server',
+      })
+    },
+    async CONNECT_SOCIAL() {
+      throw new FrameRequestError('Failed to connect', {
+        details: 'Social login is not configured on this server',
+      })
+    },
+    async GET_FARCASTER_URI() {
+      throw new FrameRequestError('Failed to connect to farcaster')
+    },
+    async CONNECT_FARCASTER() {
+      throw new FrameRequestError('Failed to connect to farcaster')
+    },
+    async GET_USER(payload, origin) {
+      if (!state.user && !(await restoreSession()))
+        throw new FrameRequestError('Not connected to email or social')
+      const { user, addresses } = requireUser()
+      if (payload.chainId !== undefined) {
+        if (!rpcUrls[payload.chainId]) throw new FrameRequestError('Unsupported chain')
+        state.chainId = payload.chainId
+      }
+      const signIn = payload.siweMessageData
+        ? await (async () => {
+            const message = createSignInMessage({
+              ...payload.siweMessageData!,
+              address: addresses.eip155,
+              chainId: state.chainId,
+              requestOrigin: origin,
+            })
+            const signature = await signWith(({ eip155 }) => eip155.signMessage({ message }))
+            return { message, signature }
+          })()
+        : {}
+      return {
+        userId: user.userId,
+        email: user.email,
+        address: addresses.eip155,
+        addresses,
+        chainId: state.chainId,
+        accounts: [{ address: addresses.eip155, type: 'eoa' as const }],
+        // Smart accounts are not built yet: EOA until they land (SPEC §6).
+        preferredAccountType: 'eoa' as const,
+        smartAccountDeployed: false,
+        ...signIn,
+      }
+    },
+    async SWITCH_NETWORK({ chainId }) {
+      if (!rpcUrls[chainId]) throw new FrameRequestError('Unsupported chain', { code: 4902 })
+      state.chainId = chainId
+      return { chainId }
+    },
+    async SIGN_OUT() {
+      // Local login data goes first, so sign-out holds even when the server is unreachable.
+      state.user = undefined
+      state.addresses = undefined
+      state.pendingEmail = undefined
+      await authApi.signOut({}).catch(() => undefined)
+      return {}
+    },
+    async IS_CONNECTED() {
+      if (state.user && state.addresses) return { isConnected: true }
+      return { isConnected: await restoreSession() }
+    },
+    async GET_CHAIN_ID() {
+      return { chainId: state.chainId }
+    },
+    async RPC_REQUEST(payload) {
+      const chainId = payload.chainId ?? state.chainId
+      if (!rpcUrls[chainId]) throw new RpcError('Unsupported chain', 4902)
+      const result = await handleRpcRequest(
+        {
+          chainId,
+          rpcUrls,
+          address: state.addresses?.eip155,
+          solanaAddress: state.addresses?.solana,
+          withSigner: signWith,
+          switchChain: (next) => {
+            state.chainId = next
+          },
+          getPublicClient,
+        },
+        { method: payload.method, params: payload.params },
+      )
+      return { result }
+    },
+    async UPDATE_EMAIL({ email }) {
+      requireUser()
+      return authApi.startEmailUpdate({ newEmail: email })
+    },
+    async UPDATE_EMAIL_PRIMARY_OTP({ otp }) {
+      requireUser()
+      return authApi.verifyEmailUpdatePrimary({ otp })
+    },
+    async UPDATE_EMAIL_SECONDARY_OTP({ otp }) {
+      const { user } = requireUser()
+      const { email } = await authApi.verifyEmailUpdateSecondary({ otp })
+      state.user = { ...user, email }
+      return { email }
+    },
+    async SYNC_THEME({ themeMode, themeVariables }) {
+      state.themeMode = themeMode
+      state.themeVariables = themeVariables ?? {}
+      return {}
+    },
+    async SYNC_DAPP_DATA(payload) {
+      state.dappData = payload
+      return {}
+    },
+    async GET_SMART_ACCOUNT_ENABLED_NETWORKS() {
+      return { smartAccountEnabledNetworks: [...(parameters.smartAccountEnabledNetworks ?? [])] }
+    },
+    async SET_PREFERRED_ACCOUNT({ type }) {
+      const { addresses } = requireUser()
+      if (type !== 'eoa')
+        throw new FrameRequestError('Smart accounts are not enabled on this network')
+      return { type, address: addresses.eip155 }
+    },
+    async RELOAD() {
+      await restoreSession()
+      return {}
+    },
+  }
+
+  const reply = (message: unknown, origin: string) =>
+    frameWindow.parent.postMessage(message, origin)
+
+  const onMessage = (event: MessageEvent) => {
+    // Only the embedding window, from an allowed origin; anything else gets no answer at all.
+    if (event.source !== (frameWindow.parent as unknown)) return
+    if (!isOriginAllowed(event.origin, allowedOrigins)) return
+    const parsed = parseAppMessage(event.data)
+    if (!parsed) return
+    void answer(parsed.name, parsed.message, event.origin)
+  }
+
+  const answer = async (name: FrameEventName, message: AppMessage, origin: string) => {
+    const handler = handlers[name] as (payload: unknown, origin: string) => Promise<unknown>
+    try {
+      const payload = await handler(message.payload, origin)
+      reply({ type: frameSuccessType(name), id: message.id, payload }, origin)
+    } catch (error) {
+      reply({ type: frameErrorType(name), id: message.id, payload: toErrorPayload(error) }, origin)
+    }
+  }
+
+  frameWindow.addEventListener('message', onMessage)
+  const parentOrigin = parameters.parentOrigin ?? detectParentOrigin()
+  if (parentOrigin && isOriginAllowed(parentOrigin, allowedOrigins))
+    reply({ type: FRAME_READY_TYPE }, parentOrigin)
+
+  return {
+    destroy: () => frameWindow.removeEventListener('message', onMessage),
+  }
+}
+
+function detectParentOrigin(): string | undefined {
+  const location = globalThis.location as
+    | (Location & { ancestorOrigins?: DOMStringList })
+    | undefined
+  const ancestor = location?.ancestorOrigins?.[0]
+  if (ancestor) return ancestor
+  const referrer = globalThis.document?.referrer
+  return referrer ? new URL(referrer).origin : undefined
+}
+
+function toErrorPayload(error: unknown): { message: string; code?: number } {
+  if (error instanceof RpcError) return { message: error.shortMessage, code: error.code }
+  if (error instanceof FrameRequestError)
+    return {
+      message: error.shortMessage,
+      ...(error.code !== undefined ? { code: error.code } : {}),
+    }
+  if (error instanceof AuthApiError) return { message: error.shortMessage }
+  if (error instanceof BaseError) return { message: error.shortMessage }
+  // viem errors carry a user-facing shortMessage and an EIP-1193 code.
+  if (error instanceof Error && 'shortMessage' in error) {
+    const { shortMessage, code } = error as unknown as { shortMessage: unknown; code?: unknown }
+    return { message: String(shortMessage), ...(typeof code === 'number' ? { code } : {}) }
+  }
+  return { message: 'Something went wrong' }
+}

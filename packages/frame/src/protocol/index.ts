@@ -1,0 +1,3 @@
+export * from './auth-api.ts'
+export * from './common.ts'
+export * from './messages.ts'

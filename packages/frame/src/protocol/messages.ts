@@ -1,0 +1,246 @@
+import * as v from 'valibot'
+import { emailSchema, evmAddressSchema, otpSchema, walletAddressesSchema } from './common.ts'
+
+/**
+ * App ↔ frame messages (SPEC §7). Every request is `{ type: '@foyer-app/NAME', id, payload }`;
+ * the frame answers with the same `id` and `@foyer-frame/NAME_SUCCESS` or `@foyer-frame/NAME_ERROR`.
+ * The frame also sends one unsolicited `@foyer-frame/READY` when it has loaded.
+ */
+export const APP_MESSAGE_PREFIX = '@foyer-app/'
+export const FRAME_MESSAGE_PREFIX = '@foyer-frame/'
+export const FRAME_READY_TYPE = '@foyer-frame/READY'
+
+const empty = v.object({})
+
+export const socialProviderSchema = v.picklist([
+  'google',
+  'github',
+  'apple',
+  'facebook',
+  'x',
+  'discord',
+])
+export const accountTypeSchema = v.picklist(['eoa', 'smartAccount'])
+export const themeModeSchema = v.picklist(['light', 'dark'])
+const chainIdSchema = v.pipe(v.number(), v.integer(), v.minValue(1))
+
+/** Fields of an EIP-4361 message the app chooses; the frame fills address and chain id. */
+export const siweMessageDataSchema = v.object({
+  domain: v.string(),
+  uri: v.string(),
+  version: v.optional(v.literal('1'), '1'),
+  nonce: v.pipe(v.string(), v.regex(/^[a-zA-Z0-9]{8,}$/)),
+  statement: v.optional(v.string()),
+  resources: v.optional(v.array(v.string())),
+  requestId: v.optional(v.string()),
+  issuedAt: v.optional(v.string()),
+  expirationTime: v.optional(v.string()),
+  notBefore: v.optional(v.string()),
+})
+
+export const embeddedUserSchema = v.object({
+  userId: v.string(),
+  email: v.optional(v.string()),
+  address: evmAddressSchema,
+  addresses: walletAddressesSchema,
+  chainId: chainIdSchema,
+  accounts: v.array(v.object({ address: v.string(), type: accountTypeSchema })),
+  userName: v.optional(v.string()),
+  preferredAccountType: accountTypeSchema,
+  smartAccountDeployed: v.boolean(),
+  /** The EIP-4361 message and its signature when GET_USER asked for one. */
+  message: v.optional(v.string()),
+  signature: v.optional(v.string()),
+})
+
+/** Request and success payload of each event; the error payload is always `frameErrorPayloadSchema`. */
+export const frameEvents = {
+  CONNECT_EMAIL: {
+    request: v.object({ email: emailSchema }),
+    response: v.object({ action: v.picklist(['VERIFY_DEVICE', 'VERIFY_OTP']) }),
+  },
+  /** Waits (polling the server) until the approval link of the email was followed. */
+  CONNECT_DEVICE: { request: empty, response: empty },
+  CONNECT_OTP: { request: v.object({ otp: otpSchema }), response: empty },
+  GET_SOCIAL_REDIRECT_URI: {
+    request: v.object({ provider: socialProviderSchema }),
+    response: v.object({ uri: v.string() }),
+  },
+  /** `uri` is the resultUri the social popup received from the secure site origin. */
+  CONNECT_SOCIAL: {
+    request: v.object({ uri: v.string() }),
+    response: v.object({ userName: v.optional(v.string()) }),
+  },
+  GET_FARCASTER_URI: { request: empty, response: v.object({ url: v.string() }) },
+  CONNECT_FARCASTER: { request: empty, response: v.object({ userName: v.optional(v.string()) }) },
+  GET_USER: {
+    request: v.object({
+      chainId: v.optional(chainIdSchema),
+      preferredAccountType: v.optional(accountTypeSchema),
+      siweMessageData: v.optional(siweMessageDataSchema),
+    }),
+    response: embeddedUserSchema,
+  },
+  SWITCH_NETWORK: {
+    request: v.object({ chainId: chainIdSchema }),
+    response: v.object({ chainId: chainIdSchema }),
+  },
+  SIGN_OUT: { request: empty, response: empty },
+  IS_CONNECTED: { request: empty, response: v.object({ isConnected: v.boolean() }) },
+  GET_CHAIN_ID: { request: empty, response: v.object({ chainId: chainIdSchema }) },
+  RPC_REQUEST: {
+    request: v.object({
+      method: v.pipe(v.string(), v.minLength(1)),
+      params: v.optional(v.union([v.array(v.unknown()), v.record(v.string(), v.unknown())])),
+      chainId: v.optional(chainIdSchema),
+    }),
+    response: v.object({ result: v.unknown() }),
+  },
+  UPDATE_EMAIL: {
+    request: v.object({ email: emailSchema }),
+    response: v.object({ action: v.literal('VERIFY_PRIMARY_OTP') }),
+  },
+  UPDATE_EMAIL_PRIMARY_OTP: {
+    request: v.object({ otp: otpSchema }),
+    response: v.object({ action: v.literal('VERIFY_SECONDARY_OTP') }),
+  },
+  UPDATE_EMAIL_SECONDARY_OTP: {
+    request: v.object({ otp: otpSchema }),
+    response: v.object({ email: v.string() }),
+  },
+  SYNC_THEME: {
+    request: v.object({
+      themeMode: themeModeSchema,
+      themeVariables: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))),
+    }),
+    response: empty,
+  },
+  SYNC_DAPP_DATA: {
+    request: v.object({
+      projectId: v.string(),
+      sdkVersion: v.string(),
+      metadata: v.optional(
+        v.object({
+          name: v.string(),
+          description: v.optional(v.string()),
+          url: v.optional(v.string()),
+          icons: v.optional(v.array(v.string())),
+        }),
+      ),
+    }),
+    response: empty,
+  },
+  GET_SMART_ACCOUNT_ENABLED_NETWORKS: {
+    request: empty,
+    response: v.object({ smartAccountEnabledNetworks: v.array(chainIdSchema) }),
+  },
+  SET_PREFERRED_ACCOUNT: {
+    request: v.object({ type: accountTypeSchema }),
+    response: v.object({ type: accountTypeSchema, address: v.string() }),
+  },
+  RELOAD: { request: empty, response: empty },
+} as const
+
+export type FrameEventName = keyof typeof frameEvents
+export type FrameRequestPayload<name extends FrameEventName> = v.InferOutput<
+  (typeof frameEvents)[name]['request']
+>
+export type FrameResponsePayload<name extends FrameEventName> = v.InferOutput<
+  (typeof frameEvents)[name]['response']
+>
+
+export const messageIdSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(64))
+
+export const frameErrorPayloadSchema = v.object({
+  message: v.string(),
+  /** EIP-1193 / JSON-RPC code when the error came from a wallet RPC call. */
+  code: v.optional(v.number()),
+})
+export type FrameErrorPayload = v.InferOutput<typeof frameErrorPayloadSchema>
+
+export type AppMessage = {
+  [name in FrameEventName]: {
+    type: `${typeof APP_MESSAGE_PREFIX}${name}`
+    id: string
+    payload: FrameRequestPayload<name>
+  }
+}[FrameEventName]
+
+export type FrameReplyMessage = {
+  [name in FrameEventName]:
+    | {
+        type: `${typeof FRAME_MESSAGE_PREFIX}${name}_SUCCESS`
+        id: string
+        payload: FrameResponsePayload<name>
+      }
+    | {
+        type: `${typeof FRAME_MESSAGE_PREFIX}${name}_ERROR`
+        id: string
+        payload: FrameErrorPayload
+      }
+}[FrameEventName]
+
+export type FrameReadyMessage = { type: typeof FRAME_READY_TYPE }
+
+const envelopeSchema = v.object({ type: v.string(), id: messageIdSchema, payload: v.unknown() })
+const names = new Set(Object.keys(frameEvents))
+const isEventName = (name: string): name is FrameEventName => names.has(name)
+
+export type ParsedAppMessage = { name: FrameEventName; message: AppMessage }
+
+/** Validates a message the frame received; `null` for anything that is not a valid app request. */
+export function parseAppMessage(data: unknown): ParsedAppMessage | null {
+  const envelope = v.safeParse(envelopeSchema, data)
+  if (!envelope.success || !envelope.output.type.startsWith(APP_MESSAGE_PREFIX)) return null
+  const name = envelope.output.type.slice(APP_MESSAGE_PREFIX.length)
+  if (!isEventName(name)) return null
+  const payload = v.safeParse(frameEvents[name].request, envelope.output.payload ?? {})
+  if (!payload.success) return null
+  return {
+    name,
+    message: {
+      type: envelope.output.type,
+      id: envelope.output.id,
+      payload: payload.output,
+    } as AppMessage,
+  }
+}
+
+export type ParsedFrameReply =
+  | { kind: 'success'; name: FrameEventName; id: string; payload: unknown }
+  | { kind: 'error'; name: FrameEventName; id: string; payload: FrameErrorPayload }
+
+/** Validates a reply the app received; `null` for anything that is not a valid frame reply. */
+export function parseFrameReply(data: unknown): ParsedFrameReply | null {
+  const envelope = v.safeParse(envelopeSchema, data)
+  if (!envelope.success || !envelope.output.type.startsWith(FRAME_MESSAGE_PREFIX)) return null
+  const rest = envelope.output.type.slice(FRAME_MESSAGE_PREFIX.length)
+  const match = /^(.+)_(SUCCESS|ERROR)$/.exec(rest)
+  const name = match?.[1]
+  if (!match || !name || !isEventName(name)) return null
+  const { id } = envelope.output
+  if (match[2] === 'ERROR') {
+    const payload = v.safeParse(frameErrorPayloadSchema, envelope.output.payload)
+    return payload.success ? { kind: 'error', name, id, payload: payload.output } : null
+  }
+  const payload = v.safeParse(frameEvents[name].response, envelope.output.payload)
+  return payload.success ? { kind: 'success', name, id, payload: payload.output } : null
+}
+
+export function isFrameReadyMessage(data: unknown): data is FrameReadyMessage {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { type?: unknown }).type === FRAME_READY_TYPE
+  )
+}
+
+export function appMessageType<name extends FrameEventName>(name: name) {
+  return `${APP_MESSAGE_PREFIX}${name}` as const
+}
+export function frameSuccessType<name extends FrameEventName>(name: name) {
+  return `${FRAME_MESSAGE_PREFIX}${name}_SUCCESS` as const
+}
+export function frameErrorType<name extends FrameEventName>(name: name) {
+  return `${FRAME_MESSAGE_PREFIX}${name}_ERROR` as const
+}

@@ -1,0 +1,188 @@
+import type { Hex } from 'viem'
+import type { WalletAddresses } from '../custody/deriveWalletKeys.ts'
+import type { SealedBox } from '../custody/sealedBox.ts'
+import { openSealedBox, sealToPublicKey } from '../custody/sealedBox.ts'
+import { AuthApiError } from '../errors.ts'
+import type { AuthApi } from '../frame/authApi.ts'
+
+/**
+ * An in-memory model of the server side of `authApiRoutes`, for tests of the frame until the real
+ * routes exist. Each `connect()` is one browser's cookie jar. Codes go to `mailbox`.
+ */
+export type MemoryAuthServer = {
+  connect: () => AuthApi
+  mailbox: { to: string; kind: 'otp' | 'device' | 'update'; otp?: string; deviceId?: string }[]
+  /** Follows the device approval link of the latest device mail to `email`. */
+  approveDevice: (email: string) => void
+  /** What the database holds: auth shares and sealed recovery shares. */
+  database: Map<string, StoredWallet>
+  /** Set false to make every call fail like a stopped server. */
+  setReachable: (reachable: boolean) => void
+}
+
+type StoredWallet = {
+  addresses: WalletAddresses
+  shareSets: {
+    shareSetId: string
+    deviceId: string
+    authShare: Hex
+    sealedRecoveryShare: SealedBox
+    createdAt: string
+  }[]
+}
+
+export function createMemoryAuthServer(parameters: { recoverySecretKey: Hex }): MemoryAuthServer {
+  const users = new Map<string, { userId: string; email: string; devices: Set<string> }>()
+  const otps = new Map<string, string>()
+  const approvals = new Map<string, boolean>()
+  const database = new Map<string, StoredWallet>()
+  const mailbox: MemoryAuthServer['mailbox'] = []
+  let reachable = true
+
+  const newOtp = () =>
+    String(crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000).padStart(6, '0')
+  const fail = (status: number, error: string, message: string): never => {
+    throw new AuthApiError(message, { status, details: error })
+  }
+
+  const connect = (): AuthApi => {
+    let session: { userId: string; email: string; deviceId: string } | undefined
+    let pendingUpdate: { newEmail: string; stage: 'primary' | 'secondary' } | undefined
+    const guard =
+      <args extends unknown[], result>(fn: (...a: args) => Promise<result>) =>
+      async (...a: args) => {
+        if (!reachable) throw new TypeError('fetch failed')
+        return fn(...a)
+      }
+    const requireSession = () => session ?? fail(401, 'unauthorized', 'Session Expired')
+    const api: AuthApi = {
+      startEmailLogin: guard(async ({ email, deviceId }) => {
+        const user = users.get(email)
+        if (user && !user.devices.has(deviceId)) {
+          approvals.set(`${email}:${deviceId}`, false)
+          mailbox.push({ to: email, kind: 'device', deviceId })
+          return { action: 'VERIFY_DEVICE' as const }
+        }
+        const otp = newOtp()
+        otps.set(email, otp)
+        mailbox.push({ to: email, kind: 'otp', otp })
+        return { action: 'VERIFY_OTP' as const }
+      }),
+      checkDeviceApproval: guard(async ({ email, deviceId }) => {
+        const approved = approvals.get(`${email}:${deviceId}`) === true
+        if (approved) {
+          users.get(email)?.devices.add(deviceId)
+          const otp = newOtp()
+          otps.set(email, otp)
+          mailbox.push({ to: email, kind: 'otp', otp })
+          approvals.delete(`${email}:${deviceId}`)
+        }
+        return { approved }
+      }),
+      verifyEmailOtp: guard(async ({ email, otp, deviceId }) => {
+        if (otps.get(email) !== otp) return fail(400, 'invalid_otp', 'Invalid code')
+        otps.delete(email)
+        let user = users.get(email)
+        if (!user) {
+          user = { userId: crypto.randomUUID(), email, devices: new Set([deviceId]) }
+          users.set(email, user)
+        }
+        if (!user.devices.has(deviceId))
+          return fail(403, 'device_not_verified', 'Device not verified')
+        session = { userId: user.userId, email: user.email, deviceId }
+        return { user: { userId: user.userId, email: user.email } }
+      }),
+      getSession: guard(async () => ({
+        user: session ? { userId: session.userId, email: session.email } : null,
+      })),
+      getAuthShares: guard(async () => {
+        const wallet = database.get(requireSession().userId)
+        return {
+          wallet: wallet
+            ? {
+                addresses: wallet.addresses,
+                shareSets: wallet.shareSets.map(({ sealedRecoveryShare: _, ...set }) => set),
+              }
+            : null,
+        }
+      }),
+      putAuthShares: guard(async (body) => {
+        const { userId } = requireSession()
+        const wallet = database.get(userId)
+        if (wallet && wallet.addresses.eip155 !== body.addresses.eip155)
+          return fail(409, 'address_mismatch', 'The wallet already exists')
+        const set = {
+          shareSetId: body.shareSetId,
+          deviceId: body.deviceId,
+          authShare: body.authShare,
+          sealedRecoveryShare: body.sealedRecoveryShare,
+          createdAt: new Date().toISOString(),
+        }
+        if (wallet) wallet.shareSets.push(set)
+        else database.set(userId, { addresses: body.addresses, shareSets: [set] })
+        return { ok: true as const }
+      }),
+      releaseRecoveryShare: guard(async ({ shareSetId, framePublicKey }) => {
+        const { userId } = requireSession()
+        const set = database.get(userId)?.shareSets.find((s) => s.shareSetId === shareSetId)
+        if (!set) return fail(404, 'not_found', 'Share set not found')
+        const share = await openSealedBox(set.sealedRecoveryShare, parameters.recoverySecretKey)
+        try {
+          return { sealedShare: await sealToPublicKey(share, framePublicKey) }
+        } finally {
+          share.fill(0)
+        }
+      }),
+      startEmailUpdate: guard(async ({ newEmail }) => {
+        const { email } = requireSession()
+        pendingUpdate = { newEmail, stage: 'primary' }
+        const otp = newOtp()
+        otps.set(`update:${email}`, otp)
+        mailbox.push({ to: email, kind: 'update', otp })
+        return { action: 'VERIFY_PRIMARY_OTP' as const }
+      }),
+      verifyEmailUpdatePrimary: guard(async ({ otp }) => {
+        const { email } = requireSession()
+        if (pendingUpdate?.stage !== 'primary' || otps.get(`update:${email}`) !== otp)
+          return fail(400, 'invalid_otp', 'Invalid code')
+        pendingUpdate.stage = 'secondary'
+        const next = newOtp()
+        otps.set(`update:${pendingUpdate.newEmail}`, next)
+        mailbox.push({ to: pendingUpdate.newEmail, kind: 'update', otp: next })
+        return { action: 'VERIFY_SECONDARY_OTP' as const }
+      }),
+      verifyEmailUpdateSecondary: guard(async ({ otp }) => {
+        const current = requireSession()
+        if (
+          pendingUpdate?.stage !== 'secondary' ||
+          otps.get(`update:${pendingUpdate.newEmail}`) !== otp
+        )
+          return fail(400, 'invalid_otp', 'Invalid code')
+        const user = users.get(current.email)!
+        users.delete(current.email)
+        user.email = pendingUpdate.newEmail
+        users.set(user.email, user)
+        session = { ...current, email: user.email }
+        pendingUpdate = undefined
+        return { email: user.email }
+      }),
+      signOut: guard(async () => {
+        session = undefined
+        return { ok: true as const }
+      }),
+    }
+    return api
+  }
+
+  return {
+    connect,
+    mailbox,
+    database,
+    approveDevice: (email) => {
+      for (const key of approvals.keys()) if (key.startsWith(`${email}:`)) approvals.set(key, true)
+    },
+    setReachable: (value) => {
+      reachable = value
+    },
+  }
+}
