@@ -85,7 +85,7 @@ describe('the connect dialog with an injected wallet', () => {
 
     // Switch to chain B from the dialog: the balance shown is chain B's.
     await dialog()
-      .getByRole('button', { name: new RegExp(chainA.name) })
+      .getByRole('button', { name: `Network ${chainA.name}`, exact: true })
       .click()
     await expect
       .poll(() => dialog().getByRole('heading').first().textContent())

@@ -12,7 +12,7 @@ import { type Devnet, startDevnet } from '@foyer/devnet'
 export const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 export const sharedRegistryFile = resolve(rootDir, '../shared/data/wallet-registry/wallets.json')
 
-/** Fixed ports of the local world (ARCHITECTURE.md). 4401, 4403, 4404 and 8899 are reserved. */
+/** Fixed ports of the local world (ARCHITECTURE.md). 4401 and 4404 are reserved. */
 export const worldPorts = {
   chainA: 8545,
   chainB: 8546,
@@ -118,9 +118,12 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     [worldPorts.chainA, 'anvil chain 31337'],
     [worldPorts.chainB, 'anvil chain 31338'],
     [worldPorts.server, 'the Foyer server'],
+    [worldPorts.solana, 'the Solana local RPC (LiteSVM)'],
   ]
   const hasRelay = existsSync(join(rootDir, 'tools/dev-relay/src/bin.ts'))
   if (hasRelay) needed.push([worldPorts.relay, 'the WalletConnect dev relay'])
+  const hasMobileWallet = existsSync(join(rootDir, 'tools/test-wallets/src/mobile/bin.ts'))
+  if (hasMobileWallet) needed.push([worldPorts.mobileWallet, 'the mobile test wallet'])
   if (demo) needed.push([worldPorts.demo, 'the demo app'])
   for (const [port, what] of needed) await assertPortFree(port, what)
 
@@ -138,6 +141,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
         { chainId: 31337, port: worldPorts.chainA },
         { chainId: 31338, port: worldPorts.chainB },
       ],
+      solana: { port: worldPorts.solana },
       outFile: devnetFile,
     })
     stopDevnet = started.stop
@@ -166,6 +170,26 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
           [...tsx, 'tools/dev-relay/src/bin.ts', '--port', String(worldPorts.relay)],
           {},
           /Dev relay listening/,
+          log,
+        ),
+      )
+    }
+    if (hasMobileWallet) {
+      services.push(
+        startChild(
+          'mobile-wallet',
+          [
+            ...tsx,
+            'tools/test-wallets/src/mobile/bin.ts',
+            '--port',
+            String(worldPorts.mobileWallet),
+            '--devnet',
+            devnetFile,
+            '--relay-url',
+            `ws://127.0.0.1:${worldPorts.relay}`,
+          ],
+          {},
+          /Mobile test wallet listening/,
           log,
         ),
       )
@@ -210,9 +234,11 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     const urls: Record<string, string> = {
       'EVM chain A (31337)': devnet.chains[0]!.rpcUrl,
       'EVM chain B (31338)': devnet.chains[1]!.rpcUrl,
+      ...(devnet.solana ? { 'Solana local RPC (LiteSVM)': devnet.solana.rpcUrl } : {}),
       'Foyer server': `http://127.0.0.1:${worldPorts.server}`,
     }
     if (hasRelay) urls['WalletConnect dev relay'] = `ws://127.0.0.1:${worldPorts.relay}`
+    if (hasMobileWallet) urls['Mobile test wallet'] = `http://127.0.0.1:${worldPorts.mobileWallet}`
     if (demo) {
       urls['Demo app'] = `http://127.0.0.1:${worldPorts.demo}`
       urls['Demo with test wallet'] = `http://127.0.0.1:${worldPorts.demo}/?testWallet=1`

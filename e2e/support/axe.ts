@@ -14,6 +14,10 @@ export type AxeViolation = { id: string; impact: string | null; help: string; no
  * serious and critical violations.
  */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  // Colours are judged on the settled view, not halfway through its 150 ms fade-in.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => {}))),
+  )
   await page.addScriptTag({ content: axeSource })
   const violations = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global.

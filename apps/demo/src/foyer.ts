@@ -1,6 +1,7 @@
 import * as world from 'virtual:foyer-world'
 import { createFoyer, type Foyer } from '@foyer/core'
 import { evmAdapter } from '@foyer/evm'
+import { createSolanaLocalnet, solanaAdapter } from '@foyer/solana'
 import { walletConnectAdapter } from '@foyer/walletconnect'
 
 /** The devnet chains as viem chain objects, straight from devnet.json. */
@@ -37,10 +38,23 @@ function pairingLifetimeMs() {
   return Number.isFinite(value) && value > 0 ? value : undefined
 }
 
+/** The local Solana cluster (LiteSVM), when the world runs one. */
+const solanaLocal = world.solana
+  ? createSolanaLocalnet({
+      rpcUrl: world.solana.rpcUrl,
+      wsUrl: world.solana.wsUrl,
+      genesisHash: world.solana.genesisHash,
+    })
+  : undefined
+
 export function createDemoFoyer(): Foyer {
   const chains = configuredChains()
+  const solanaOff = new URLSearchParams(window.location.search).get('solana') === '0'
   return createFoyer({
-    networks: chains as [(typeof chains)[number], ...typeof chains],
+    networks: [...chains, ...(solanaLocal && !solanaOff ? [solanaLocal] : [])] as [
+      (typeof chains)[number],
+      ...(typeof chains)[number][],
+    ],
     adapters: [
       evmAdapter(),
       // The local world's relay; in production this is the public WalletConnect relay.

@@ -6,8 +6,9 @@ import { createDemoFoyer } from './foyer.ts'
 const params = new URLSearchParams(window.location.search)
 // The test wallet must announce itself before discovery starts, so it is injected first.
 if (params.has('testWallet')) {
-  const { injectTestWallet } = await import('./testWallet.ts')
+  const { injectSolanaTestWallet, injectTestWallet } = await import('./testWallet.ts')
   injectTestWallet()
+  await injectSolanaTestWallet()
 }
 const foyer = createDemoFoyer()
 

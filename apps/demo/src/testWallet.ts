@@ -1,9 +1,11 @@
 import * as world from 'virtual:foyer-world'
 import { announceTestWallet, createTestWallet, type TestWallet } from '@foyer/test-wallets'
+import { registerSolanaTestWallet, type SolanaTestWallet } from '@foyer/test-wallets/solana'
 
 declare global {
   interface Window {
     foyerTestWallet?: TestWallet
+    foyerSolanaTestWallet?: SolanaTestWallet
   }
 }
 
@@ -24,5 +26,16 @@ export function injectTestWallet(): TestWallet {
   })
   announceTestWallet(wallet, window)
   window.foyerTestWallet = wallet
+  return wallet
+}
+
+/** The Solana side of the test wallet (wallet-standard), holding the first local dev key. */
+export async function injectSolanaTestWallet(): Promise<SolanaTestWallet | undefined> {
+  if (!world.solana) return undefined
+  const { wallet } = await registerSolanaTestWallet(window, {
+    key: world.solana.accounts[0]!.secretKey,
+    rpcUrls: { 'solana:localnet': world.solana.rpcUrl },
+  })
+  window.foyerSolanaTestWallet = wallet
   return wallet
 }

@@ -7,6 +7,7 @@ import {
   DEFAULT_WALLET_FEATURES_ORDER,
 } from './constants.ts'
 import { findNetwork, toCaipNetwork } from './networks.ts'
+import { initialSendState } from './send/initialSendState.ts'
 import { createStorage, getDefaultStorage, type Storage } from './storage/createStorage.ts'
 import { STORAGE_KEYS } from './storage/keys.ts'
 import type {
@@ -156,6 +157,8 @@ export function createFoyer(parameters: CreateFoyerParameters): CreateFoyerRetur
     alerts: [],
     themeMode: parameters.themeMode ?? (DEFAULT_THEME_MODE as ThemeMode),
     themeVariables: parameters.themeVariables ?? ({} as ThemeVariables),
+    send: initialSendState,
+    pendingTransactions: [],
   }))
 
   const eventListeners = new Set<FoyerEventListener>()

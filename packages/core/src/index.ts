@@ -1,4 +1,15 @@
 // Actions: one per file, called as `action(foyer, parameters)`.
+
+export type {
+  HistoryTransaction,
+  HistoryTransfer,
+  Nft,
+  WalletListEntry as RegistryWallet,
+} from '@foyer/protocol'
+export {
+  type AddPendingTransactionParameters,
+  addPendingTransaction,
+} from './actions/addPendingTransaction.ts'
 export { type CloseReturnType, close } from './actions/close.ts'
 export {
   type ConnectErrorType,
@@ -13,17 +24,76 @@ export {
   disconnect,
 } from './actions/disconnect.ts'
 export {
+  type EstimateSendGasErrorType,
+  type EstimateSendGasReturnType,
+  estimateSendGas,
+} from './actions/estimateSendGas.ts'
+export {
+  AllowedOriginsError,
+  type GetAllowedOriginsErrorType,
+  type GetAllowedOriginsReturnType,
+  getAllowedOrigins,
+} from './actions/getAllowedOrigins.ts'
+export {
   type GetBalanceErrorType,
   type GetBalanceParameters,
   type GetBalanceReturnType,
   getBalance,
 } from './actions/getBalance.ts'
+export {
+  type GetNftsErrorType,
+  type GetNftsParameters,
+  type GetNftsReturnType,
+  getNfts,
+} from './actions/getNfts.ts'
 export { getRecentWallets } from './actions/getRecentWallets.ts'
+export {
+  type GetSendTokenBalancesErrorType,
+  type GetSendTokenBalancesParameters,
+  type GetSendTokenBalancesReturnType,
+  getSendTokenBalances,
+} from './actions/getSendTokenBalances.ts'
+export {
+  filterTokenBalances,
+  type GetTokenBalancesErrorType,
+  type GetTokenBalancesParameters,
+  type GetTokenBalancesReturnType,
+  getTokenBalances,
+} from './actions/getTokenBalances.ts'
+export {
+  type GetTransactionHistoryErrorType,
+  type GetTransactionHistoryParameters,
+  type GetTransactionHistoryReturnType,
+  getTransactionHistory,
+  NoAddressError,
+} from './actions/getTransactionHistory.ts'
 export { type GoBackReturnType, goBack } from './actions/goBack.ts'
 export { type NavigateParameters, type NavigateReturnType, navigate } from './actions/navigate.ts'
 export { type OpenParameters, type OpenReturnType, open } from './actions/open.ts'
 export { type ReconnectReturnType, reconnect } from './actions/reconnect.ts'
+export { resetSendForm } from './actions/resetSendForm.ts'
+export {
+  SEND_REJECTED_MESSAGE,
+  SEND_SUCCESS_MESSAGE,
+  type SendTransferErrorType,
+  type SendTransferParameters,
+  type SendTransferReturnType,
+  sendTransfer,
+} from './actions/sendTransfer.ts'
 export { type SetDialogLoadingParameters, setDialogLoading } from './actions/setDialogLoading.ts'
+export {
+  type SetReceiverAddressParameters,
+  setReceiverAddress,
+} from './actions/setReceiverAddress.ts'
+export {
+  type SetReceiverProfileParameters,
+  setReceiverProfile,
+} from './actions/setReceiverProfile.ts'
+export { type SetSendTokenParameters, setSendToken } from './actions/setSendToken.ts'
+export {
+  type SetSendTokenAmountParameters,
+  setSendTokenAmount,
+} from './actions/setSendTokenAmount.ts'
 export {
   type SetThemeModeParameters,
   type SetThemeVariablesParameters,
@@ -72,6 +142,25 @@ export {
   type WatchNetworkReturnType,
   watchNetwork,
 } from './actions/watchNetwork.ts'
+// Foyer server API client (lazy: built on first use from `serverUrl` and `projectId`).
+export {
+  type ApiClient,
+  type ApiRequestOptions,
+  type ApiResponse,
+  type ApiRouteName,
+  type CreateApiClientParameters,
+  createApiClient,
+  type ImageKind,
+  SDK_TYPE,
+  SDK_VERSION,
+} from './api/createApiClient.ts'
+export {
+  ApiRequestError,
+  InvalidApiResponseError,
+  ProjectIdNotConfiguredError,
+  ServerNotConfiguredError,
+} from './api/errors.ts'
+export { getApiClient, hasServer } from './api/getApiClient.ts'
 export { assertConnectionStatus, getActiveConnection } from './connection.ts'
 export * from './constants.ts'
 export {
@@ -103,6 +192,25 @@ export {
   solanaTestnet,
   toCaipNetwork,
 } from './networks.ts'
+export {
+  InsufficientBalanceError,
+  InvalidReceiverAddressError,
+  InvalidSendAmountError,
+  SendAmountAndReceiverRequiredError,
+  SendNotSupportedError,
+  SendTokenRequiredError,
+  TransactionFailedError,
+} from './send/errors.ts'
+export { initialSendState } from './send/initialSendState.ts'
+export { parseAmount } from './send/parseAmount.ts'
+export { isTokenOnNetwork, tokenContractAddress } from './send/publicClient.ts'
+export type { PendingTransaction, SendState } from './send/types.ts'
+export {
+  firstSendFormError,
+  type SendFormErrors,
+  type ValidateSendFormParameters,
+  validateSendForm,
+} from './send/validateSendForm.ts'
 export {
   type BaseStorage,
   type CreateStorageParameters,
@@ -212,3 +320,56 @@ export {
   VIEWS,
   type View,
 } from './views.ts'
+// Embedded wallet (email login): the connector contract, its actions and error mapping.
+export {
+  type ConnectEmailErrorType,
+  type ConnectEmailParameters,
+  type ConnectEmailReturnType,
+  connectEmail,
+} from './actions/connectEmail.ts'
+export {
+  type UpdateEmailErrorType,
+  type UpdateEmailParameters,
+  type UpdateEmailReturnType,
+  updateEmail,
+} from './actions/updateEmail.ts'
+export {
+  type UpdateEmailPrimaryOtpErrorType,
+  type UpdateEmailPrimaryOtpParameters,
+  type UpdateEmailPrimaryOtpReturnType,
+  updateEmailPrimaryOtp,
+} from './actions/updateEmailPrimaryOtp.ts'
+export {
+  type UpdateEmailSecondaryOtpErrorType,
+  type UpdateEmailSecondaryOtpParameters,
+  type UpdateEmailSecondaryOtpReturnType,
+  updateEmailSecondaryOtp,
+} from './actions/updateEmailSecondaryOtp.ts'
+export {
+  type VerifyDeviceErrorType,
+  type VerifyDeviceReturnType,
+  verifyDevice,
+} from './actions/verifyDevice.ts'
+export {
+  OTP_PATTERN,
+  type VerifyOtpErrorType,
+  type VerifyOtpParameters,
+  type VerifyOtpReturnType,
+  verifyOtp,
+} from './actions/verifyOtp.ts'
+export {
+  EmailLoginCooldownError,
+  InvalidEmailError,
+  InvalidOtpError,
+} from './embedded/errors.ts'
+export {
+  getConnectedEmbeddedConnector,
+  getEmbeddedConnector,
+  requireEmbeddedConnection,
+} from './embedded/getEmbeddedConnector.ts'
+export { embeddedErrorAlert, reportEmbeddedError } from './embedded/reportEmbeddedError.ts'
+export {
+  type EmailLoginAction,
+  type EmbeddedAuthConnector,
+  isEmbeddedAuthConnector,
+} from './embedded/types.ts'

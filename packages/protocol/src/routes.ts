@@ -1,6 +1,7 @@
 import * as analytics from './analytics.ts'
 import * as blockchain from './blockchain.ts'
 import * as health from './health.ts'
+import * as nfts from './nfts.ts'
 import * as walletService from './walletService.ts'
 
 /**
@@ -83,6 +84,13 @@ export const routes = {
     params: blockchain.getHistoryParams,
     query: blockchain.getHistoryQuery,
     response: blockchain.getHistoryResponse,
+  },
+  getNfts: {
+    method: 'GET',
+    path: '/v1/account/:address/nfts',
+    params: nfts.getNftsParams,
+    query: nfts.getNftsQuery,
+    response: nfts.getNftsResponse,
   },
   getBalance: {
     method: 'GET',

@@ -14,6 +14,8 @@ export type CreateDatabaseParameters = {
   dataDir?: string | undefined
   /** Connection pool size for PostgreSQL. */
   poolSize?: number | undefined
+  /** Told when PostgreSQL drops an idle pooled connection (e.g. to log it). */
+  onIdleConnectionError?: ((error: Error) => void) | undefined
 }
 
 export type FoyerDatabase = {
@@ -27,6 +29,9 @@ export async function createDatabase(parameters: CreateDatabaseParameters): Prom
   const { databaseUrl } = parameters
   if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: parameters.poolSize ?? 10 })
+    // An idle connection that the server closes (restart, failover, shutdown) is reported here;
+    // without a listener it would crash the process. The pool replaces it on the next query.
+    pool.on('error', (error) => parameters.onIdleConnectionError?.(error))
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     await migrateToLatest({ db })
     return { db, kind: 'postgres', destroy: () => db.destroy() }

@@ -145,6 +145,123 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('chain_cursors').addColumn('last_hash', 'text').execute()
     },
   },
+  '0003_nft_ownership': {
+    // ERC-721 holdings, kept current from Transfer logs (4 topics); the newest transfer wins.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('nft_tokens')
+        .addColumn('chain_id', 'integer', (c) => c.notNull())
+        .addColumn('contract', 'text', (c) => c.notNull())
+        .addColumn('token_id', 'numeric(78, 0)', (c) => c.notNull())
+        .addColumn('owner', 'text', (c) => c.notNull())
+        .addColumn('block_number', 'int8', (c) => c.notNull())
+        .addColumn('log_index', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('nft_tokens_pk', ['chain_id', 'contract', 'token_id'])
+        .execute()
+      await db.schema
+        .createIndex('nft_tokens_owner')
+        .on('nft_tokens')
+        .columns(['owner', 'chain_id', 'contract', 'token_id'])
+        .execute()
+    },
+  },
+  '0004_embedded_wallet': {
+    // Embedded-wallet accounts, one-time codes (hashed), device approvals, sessions with rotating
+    // refresh tokens, and the encrypted auth shares / sealed recovery shares of each wallet.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('embedded_users')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull().unique())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('last_login_at', 'timestamptz')
+        .execute()
+      await db.schema
+        .createTable('embedded_devices')
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('device_id', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint('embedded_devices_pk', ['user_id', 'device_id'])
+        .execute()
+      await db.schema
+        .createTable('embedded_email_throttle')
+        .addColumn('email', 'text', (c) => c.primaryKey())
+        .addColumn('last_sent_at', 'timestamptz', (c) => c.notNull())
+        .execute()
+      await db.schema
+        .createTable('embedded_otps')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('purpose', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('code_hash', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('consumed_at', 'timestamptz')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute()
+      await db.schema
+        .createIndex('embedded_otps_lookup')
+        .on('embedded_otps')
+        .columns(['purpose', 'email'])
+        .execute()
+      await db.schema
+        .createTable('embedded_device_approvals')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('device_id', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('approved_at', 'timestamptz')
+        .addColumn('consumed_at', 'timestamptz')
+        .execute()
+      await db.schema
+        .createIndex('embedded_device_approvals_lookup')
+        .on('embedded_device_approvals')
+        .columns(['email', 'device_id'])
+        .execute()
+      await db.schema
+        .createTable('embedded_sessions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('device_id', 'text', (c) => c.notNull())
+        .addColumn('device_approved', 'boolean', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('revoked_at', 'timestamptz')
+        .execute()
+      await db.schema
+        .createTable('embedded_refresh_tokens')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('session_id', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('rotated_at', 'timestamptz')
+        .execute()
+      await db.schema
+        .createTable('embedded_email_updates')
+        .addColumn('session_id', 'text', (c) => c.primaryKey())
+        .addColumn('new_email', 'text', (c) => c.notNull())
+        .addColumn('stage', 'text', (c) => c.notNull())
+        .execute()
+      await db.schema
+        .createTable('embedded_wallets')
+        .addColumn('user_id', 'text', (c) => c.primaryKey())
+        .addColumn('addresses', 'jsonb', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute()
+      await db.schema
+        .createTable('embedded_share_sets')
+        .addColumn('share_set_id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('device_id', 'text', (c) => c.notNull())
+        .addColumn('auth_share_encrypted', 'text', (c) => c.notNull())
+        .addColumn('sealed_recovery_share', 'jsonb', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute()
+      await db.schema
+        .createIndex('embedded_share_sets_user')
+        .on('embedded_share_sets')
+        .columns(['user_id', 'created_at'])
+        .execute()
+    },
+  },
 }
 
 const migrationProvider: MigrationProvider = {

@@ -104,6 +104,19 @@ export type AccountActivityTable = {
   tx_index: number
 }
 
+export type NftTokensTable = {
+  chain_id: number
+  /** Lowercase collection address. */
+  contract: string
+  /** numeric(78,0); read back as a decimal string. */
+  token_id: string
+  /** Lowercase owner address; the zero address once burnt. */
+  owner: string
+  /** Position of the transfer that set `owner`. */
+  block_number: Int8
+  log_index: number
+}
+
 export type NamesTable = {
   name: string
   project_id: string | null
@@ -111,6 +124,70 @@ export type NamesTable = {
   attributes: Json<Record<string, string>>
   registered_at: Generated<Date>
   updated_at: Generated<Date>
+}
+
+export type EmbeddedUsersTable = {
+  id: string
+  email: string
+  created_at: Generated<Date>
+  last_login_at: Date | null
+}
+export type EmbeddedDevicesTable = { user_id: string; device_id: string; created_at: Generated<Date> }
+export type EmbeddedEmailThrottleTable = { email: string; last_sent_at: Date }
+export type EmbeddedOtpsTable = {
+  id: string
+  /** login | update_primary | update_secondary */
+  purpose: string
+  email: string
+  /** HMAC-SHA256 of the code; the code itself is never stored. */
+  code_hash: string
+  attempts: Generated<number>
+  expires_at: Date
+  consumed_at: Date | null
+  created_at: Generated<Date>
+}
+export type EmbeddedDeviceApprovalsTable = {
+  token_hash: string
+  email: string
+  device_id: string
+  expires_at: Date
+  approved_at: Date | null
+  consumed_at: Date | null
+}
+export type EmbeddedSessionsTable = {
+  id: string
+  user_id: string
+  device_id: string
+  /** The device was approved by the emailed link in this login (may release the recovery share). */
+  device_approved: boolean
+  created_at: Generated<Date>
+  revoked_at: Date | null
+}
+export type EmbeddedRefreshTokensTable = {
+  token_hash: string
+  session_id: string
+  expires_at: Date
+  rotated_at: Date | null
+}
+export type EmbeddedEmailUpdatesTable = { session_id: string; new_email: string; stage: string }
+export type EmbeddedWalletsTable = {
+  user_id: string
+  addresses: Json<{ eip155: string; solana: string }>
+  created_at: Generated<Date>
+}
+export type EmbeddedShareSetsTable = {
+  share_set_id: string
+  user_id: string
+  device_id: string
+  /** AES-256-GCM under FOYER_SHARE_KEY: base64url(iv | ciphertext | tag). */
+  auth_share_encrypted: string
+  sealed_recovery_share: Json<{
+    version: 1
+    ephemeralPublicKey: `0x${string}`
+    iv: `0x${string}`
+    ciphertext: `0x${string}`
+  }>
+  created_at: Generated<Date>
 }
 
 export type Database = {
@@ -124,4 +201,15 @@ export type Database = {
   chain_tokens: ChainTokensTable
   account_activity: AccountActivityTable
   names: NamesTable
+  nft_tokens: NftTokensTable
+  embedded_users: EmbeddedUsersTable
+  embedded_devices: EmbeddedDevicesTable
+  embedded_email_throttle: EmbeddedEmailThrottleTable
+  embedded_otps: EmbeddedOtpsTable
+  embedded_device_approvals: EmbeddedDeviceApprovalsTable
+  embedded_sessions: EmbeddedSessionsTable
+  embedded_refresh_tokens: EmbeddedRefreshTokensTable
+  embedded_email_updates: EmbeddedEmailUpdatesTable
+  embedded_wallets: EmbeddedWalletsTable
+  embedded_share_sets: EmbeddedShareSetsTable
 }

@@ -21,6 +21,7 @@ import { importRegistry, seedBuiltinWallets } from '../registry/wallets.ts'
 import { registerAnalyticsRoutes } from './analyticsRoutes.ts'
 import { registerBlockchainRoutes } from './blockchainRoutes.ts'
 import type { ServerContext } from './context.ts'
+import { registerNftRoutes } from './nftRoutes.ts'
 import { registerWalletServiceRoutes } from './walletServiceRoutes.ts'
 
 export const devProjectId = 'foyer-dev'
@@ -91,7 +92,12 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
   const ownsDatabase = !options.database
   const database =
     options.database ??
-    (await createDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }))
+    (await createDatabase({
+      databaseUrl: options.databaseUrl,
+      dataDir: options.dataDir,
+      onIdleConnectionError: (error) =>
+        app.log.warn({ err: error }, 'database dropped an idle connection; the pool reconnects'),
+    }))
   const redis = options.redisUrl
     ? new Redis(options.redisUrl, {
         maxRetriesPerRequest: 2,
@@ -281,6 +287,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
   registerWalletServiceRoutes(app)
   registerAnalyticsRoutes(app)
   registerBlockchainRoutes(app)
+  registerNftRoutes(app)
 
   if (options.indexer?.enabled !== false) app.addHook('onReady', async () => indexer.start())
   app.addHook('onClose', async () => {

@@ -7,7 +7,14 @@ import type { Database } from '../db/schema.ts'
 /** keccak256('Transfer(address,address,uint256)') */
 const transferTopic = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
 
-type RpcLog = { address: Address; topics: Hex[]; data: Hex; transactionHash: Hash; logIndex: Hex }
+type RpcLog = {
+  address: Address
+  topics: Hex[]
+  data: Hex
+  transactionHash: Hash
+  logIndex: Hex
+  blockNumber: Hex
+}
 type RpcReceipt = { transactionHash: Hash; status: Hex }
 type InternalOperation = { type: number; from: Address; to: Address; value: Hex }
 
@@ -97,6 +104,7 @@ export function createIndexer(parameters: CreateIndexerParameters): Indexer {
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('account_activity').where('chain_id', '=', chainId).execute()
       await trx.deleteFrom('chain_transfers').where('chain_id', '=', chainId).execute()
+      await trx.deleteFrom('nft_tokens').where('chain_id', '=', chainId).execute()
       await trx.deleteFrom('chain_transactions').where('chain_id', '=', chainId).execute()
       await trx.deleteFrom('chain_cursors').where('chain_id', '=', chainId).execute()
     })
@@ -134,6 +142,7 @@ export function createIndexer(parameters: CreateIndexerParameters): Indexer {
       supportsOts(chain),
     ])
     const lastHash = blocks[blocks.length - 1]!.hash!.toLowerCase()
+    await recordNftTransfers(chainId, logs)
     const withTransactions = blocks.filter((block) => block.transactions.length > 0)
     if (withTransactions.length === 0) return lastHash
 
@@ -287,6 +296,45 @@ export function createIndexer(parameters: CreateIndexerParameters): Indexer {
       }
     })
     return lastHash
+  }
+
+  /**
+   * ERC-721 Transfer logs (token id indexed: 4 topics) set the token's owner. A transfer older
+   * than the one recorded never overwrites it, so re-indexing and parallel indexers agree.
+   */
+  async function recordNftTransfers(chainId: number, logs: readonly RpcLog[]): Promise<void> {
+    const latest = new Map<string, Insertable<Database['nft_tokens']>>()
+    for (const log of logs) {
+      if (log.topics.length !== 4) continue
+      const row = {
+        chain_id: chainId,
+        contract: log.address.toLowerCase(),
+        token_id: BigInt(log.topics[3]!).toString(),
+        owner: `0x${log.topics[2]!.slice(26)}`.toLowerCase(),
+        block_number: BigInt(log.blockNumber).toString(),
+        log_index: Number(BigInt(log.logIndex)),
+      }
+      // Logs arrive in chain order; within one batch the last transfer of a token wins.
+      latest.set(`${row.contract}:${row.token_id}`, row)
+    }
+    for (const chunk of chunks([...latest.values()], 500)) {
+      await db
+        .insertInto('nft_tokens')
+        .values(chunk)
+        .onConflict((oc) =>
+          oc
+            .columns(['chain_id', 'contract', 'token_id'])
+            .doUpdateSet((eb) => ({
+              owner: eb.ref('excluded.owner'),
+              block_number: eb.ref('excluded.block_number'),
+              log_index: eb.ref('excluded.log_index'),
+            }))
+            .where(
+              sql<boolean>`(nft_tokens.block_number, nft_tokens.log_index) < (excluded.block_number, excluded.log_index)`,
+            ),
+        )
+        .execute()
+    }
   }
 
   async function readReceipts(chain: ChainRuntime, block: Block): Promise<RpcReceipt[]> {

@@ -4,12 +4,18 @@ import { join } from 'node:path'
 import {
   type Devnet,
   erc20Abi,
+  erc721Abi,
   startDevnet,
   toViemChain,
   uniswapV2PairAbi,
   uniswapV2Router02Abi,
 } from '@foyer/devnet'
-import type { GetBalanceResponse, GetHistoryResponse, GetWalletsResponse } from '@foyer/protocol'
+import type {
+  GetBalanceResponse,
+  GetHistoryResponse,
+  GetNftsResponse,
+  GetWalletsResponse,
+} from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
 import {
   createPublicClient,
@@ -385,6 +391,62 @@ export function describeServerSuite(
         ])
         expect(body.data.every((tx) => tx.metadata.operationType === 'receive')).toBe(true)
         expect(body.next).toBeNull()
+      })
+    })
+
+    describe('NFT holdings', () => {
+      const nfts = async (address: string, params: Record<string, string> = {}) =>
+        getJson<GetNftsResponse>(
+          q(`/v1/account/${address}/nfts`, { chainId: 'eip155:31337', ...params }),
+        )
+
+      it('lists the ERC-721 tokens an account owns with name and on-chain image', async () => {
+        await app.foyer.indexer.sync()
+        const { status, body } = await nfts(devnet.accounts[0]!.address)
+        expect(status).toBe(200)
+        const collection = chainA().contracts.nft.toLowerCase()
+        const owned = body.data.filter((nft) => nft.contract === collection)
+        expect(owned.map((nft) => nft.tokenId)).toEqual(['1', '3'])
+        expect(owned[0]).toMatchObject({
+          chainId: 'eip155:31337',
+          name: 'Foyer Devnet Punk #1',
+          description: 'A sample NFT on the Foyer local devnet.',
+          collection: { name: 'Foyer Devnet Punks' },
+        })
+        expect(owned[0]!.imageUrl).toMatch(/^data:image\/svg\+xml;base64,/)
+        const svg = Buffer.from(owned[0]!.imageUrl!.split(',')[1]!, 'base64').toString('utf8')
+        expect(svg).toContain('<svg')
+        expect(
+          (await nfts(devnet.accounts[1]!.address)).body.data.map((nft) => nft.tokenId),
+        ).toEqual(['2'])
+      })
+
+      it('follows a transfer to the new owner', async () => {
+        const { publicClient, wallet } = clients()
+        const receiver = devnet.accounts[5]!.address
+        const hash = await wallet(0).writeContract({
+          address: chainA().contracts.nft,
+          abi: erc721Abi,
+          functionName: 'transferFrom',
+          args: [devnet.accounts[0]!.address, receiver, 3n],
+        })
+        await publicClient.waitForTransactionReceipt({ hash })
+        await app.foyer.indexer.sync()
+        expect((await nfts(devnet.accounts[0]!.address)).body.data.map((n) => n.tokenId)).toEqual([
+          '1',
+        ])
+        const received = (await nfts(receiver)).body
+        expect(received.data.map((n) => n.tokenId)).toEqual(['3'])
+        expect(received.data[0]!.name).toBe('Foyer Devnet Punk #3')
+        expect(received.next).toBeNull()
+      })
+
+      it('answers an empty list for a network it does not serve, and 400 for a foreign cursor', async () => {
+        const other = await nfts(devnet.accounts[0]!.address, { chainId: 'eip155:999999' })
+        expect(other.body).toEqual({ data: [], next: null })
+        const bad = await nfts(devnet.accounts[0]!.address, { cursor: 'bm90LWEtY3Vyc29y' })
+        expect(bad.status).toBe(400)
+        expect((bad.body as unknown as { field: string }).field).toBe('cursor')
       })
     })
 

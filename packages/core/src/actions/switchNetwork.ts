@@ -7,6 +7,7 @@ import { isUserRejectedRequestError } from '../errors/rpc.ts'
 import { findNetwork } from '../networks.ts'
 import type { CaipNetwork, CaipNetworkId } from '../types/network.ts'
 import { goBack } from './goBack.ts'
+import { resetSendForm } from './resetSendForm.ts'
 
 export type SwitchNetworkParameters = { network: CaipNetwork | CaipNetworkId }
 export type SwitchNetworkReturnType = CaipNetwork
@@ -31,7 +32,10 @@ export async function switchNetwork(
   const state = foyer.getState()
   const previousCaipNetworkId = state.activeNetwork.caipNetworkId
   const crossNamespace = network.chainNamespace !== state.activeNamespace
-  if (crossNamespace) foyer.store.setState({ switchingNamespace: true })
+  if (crossNamespace) {
+    foyer.store.setState({ switchingNamespace: true })
+    resetSendForm(foyer)
+  }
   try {
     const connection = getActiveConnection(state, network.chainNamespace)
     const connector = connection ? foyer.getConnector(connection.connectorId) : undefined

@@ -1,3 +1,4 @@
+import type { PendingTransaction, SendState } from '../send/types.ts'
 import type { View } from '../views.ts'
 import type { SocialProvider, ThemeMode, ThemeVariables } from './config.ts'
 import type { AccountType, Connector } from './connector.ts'
@@ -102,4 +103,8 @@ export type FoyerState = {
   alerts: readonly Alert[]
   themeMode: ThemeMode
   themeVariables: ThemeVariables
+  /** The send form (SPEC §3); reset when the active namespace changes (SPEC §4). */
+  send: SendState
+  /** Transactions this app sent, newest first, at most 99 (SPEC §9). */
+  pendingTransactions: readonly PendingTransaction[]
 }

@@ -5,6 +5,7 @@ import { shallowEqual, useFoyerState } from '../hooks/useFoyerState.ts'
 import { ConnectFlowProvider } from './connectFlow.tsx'
 import { trapTabKey } from './focus.ts'
 import { Header } from './Header.tsx'
+import { HeaderNetworkButton } from './HeaderNetworkButton.tsx'
 import { hidePageFromAssistiveTech } from './hidePageFromAssistiveTech.ts'
 import { createLayerStack, LayerStackProvider, useDismissableLayer } from './layers.tsx'
 import { useAnimatedHeight } from './useAnimatedHeight.ts'
@@ -129,6 +130,7 @@ function DialogInner({
           canGoBack={historyLength > 1}
           onBack={() => goBack(foyer)}
           onClose={() => close(foyer)}
+          start={view === 'Account' ? <HeaderNetworkButton /> : undefined}
         />
         <div className="foyer-body" style={height === undefined ? undefined : { height }}>
           <div ref={contentRef}>

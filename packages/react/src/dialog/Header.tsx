@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useFoyerContext } from '../hooks/useFoyer.ts'
 
 export type HeaderProps = {
@@ -7,6 +8,8 @@ export type HeaderProps = {
   canGoBack: boolean
   onBack: () => void
   onClose: () => void
+  /** Shown where Back would be when there is no Back (e.g. the header network button). */
+  start?: ReactNode
 }
 
 function ChevronLeftIcon() {
@@ -38,7 +41,7 @@ function CloseIcon() {
   )
 }
 
-export function Header({ titleId, title, canGoBack, onBack, onClose }: HeaderProps) {
+export function Header({ titleId, title, canGoBack, onBack, onClose, start }: HeaderProps) {
   const { t } = useFoyerContext()
   return (
     <header className="foyer-header">
@@ -52,7 +55,7 @@ export function Header({ titleId, title, canGoBack, onBack, onClose }: HeaderPro
           <ChevronLeftIcon />
         </button>
       ) : (
-        <span />
+        (start ?? <span />)
       )}
       {/* Keyed by title so the 120 ms fade runs when the view changes. */}
       <h2 key={title} id={titleId} className="foyer-title">

@@ -7,8 +7,13 @@ import { useNetwork } from '../../hooks/useNetwork.ts'
 import { useWalletInfo } from '../../hooks/useWalletInfo.ts'
 import { shortMessage } from '../components/NetworkList.tsx'
 import { WalletIcon } from '../components/WalletIcon.tsx'
+import { AccountTabs } from './account/AccountTabs.tsx'
+import { WalletFeatureButtons } from './account/WalletFeatureButtons.tsx'
 
-/** The connected account: name or address, balance, network, copy address and disconnect. */
+/**
+ * The connected account: name or address, balance, the wallet features (send, receive, …), the
+ * Tokens/NFTs/Activity tabs, then network, copy address and disconnect.
+ */
 export default function Account() {
   const foyer = useFoyer()
   const { t } = useFoyerContext()
@@ -42,6 +47,8 @@ export default function Account() {
           {balance !== undefined && symbol !== undefined ? `${balance} ${symbol}` : '—'}
         </span>
       </p>
+      <WalletFeatureButtons />
+      <AccountTabs />
       <div className="foyer-actions">
         <button type="button" className="foyer-list-item" onClick={() => void copyAddress()}>
           <span className="foyer-list-item-label">{t('account.copyAddress')}</span>

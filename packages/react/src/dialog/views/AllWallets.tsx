@@ -11,6 +11,7 @@ import {
 import { WalletIcon } from '../components/WalletIcon.tsx'
 import { useConnectFlow } from '../connectFlow.tsx'
 import { onListKeyDown } from '../listKeyboard.ts'
+import { createRegistryWalletSource, isRegistryWalletListEntry } from './walletRegistry.ts'
 
 /** All Wallets lists installed wallets first, then recent, featured and the rest. */
 const ALL_WALLETS_ORDER = [
@@ -23,8 +24,8 @@ const ALL_WALLETS_ORDER = [
 ] as const
 
 /**
- * The wallet source of the All Wallets view. Today: the discovered connectors. The server-backed
- * registry (`/getWallets`, recommended wallets) plugs in here through core's API client later.
+ * The wallet source of the All Wallets view: with a Foyer server (`serverUrl`), the discovered
+ * connectors first and then the server's registry (`/getWallets`); without one, the connectors.
  */
 function useWalletSource(): WalletSource {
   const foyer = useFoyer()
@@ -36,7 +37,9 @@ function useWalletSource(): WalletSource {
       featuredWalletIds: foyer.config.featuredWalletIds,
       connectorTypeOrder: ALL_WALLETS_ORDER,
     }).flatMap((group) => group.connectors)
-    return createConnectorWalletSource(ordered)
+    return foyer.config.serverUrl
+      ? createRegistryWalletSource(foyer, ordered)
+      : createConnectorWalletSource(ordered)
   }, [foyer, connectors, recentWalletIds])
 }
 
@@ -133,6 +136,14 @@ export function WalletListing({ source }: { source: WalletSource }) {
 
   const select = (entry: WalletListEntry) => {
     if (!entry.connectorId) return
+    // Registry wallets without an installed connector pair through WalletConnect.
+    if (isRegistryWalletListEntry(entry)) {
+      navigate(foyer, {
+        view: 'ConnectingWalletConnect',
+        data: { connectorId: entry.connectorId, wallet: entry.registry },
+      })
+      return
+    }
     navigate(foyer, { view: 'ConnectingExternal', data: { connectorId: entry.connectorId } })
     flow.start(entry.connectorId)
   }

@@ -1,19 +1,22 @@
 import type { ConnectMethod, Connector, ConnectorTypeOrderEntry } from '@foyer/core'
-import { navigate } from '@foyer/core'
+import { isEmbeddedAuthConnector, navigate } from '@foyer/core'
 import { useId } from 'react'
 import { useConnectors } from '../../hooks/useConnectors.ts'
 import { useFoyer, useFoyerContext } from '../../hooks/useFoyer.ts'
+import { useFoyerState } from '../../hooks/useFoyerState.ts'
 import type { MessageKey } from '../../i18n/en.ts'
 import { orderConnectMethods } from '../../utils/orderConnectMethods.ts'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 import { useConnectFlow } from '../connectFlow.tsx'
 import { onListKeyDown } from '../listKeyboard.ts'
+import { EmailSection } from './email/EmailSection.tsx'
+import { RecommendedWalletItems } from './RecommendedWallets.tsx'
 
 /**
- * Sections per connect method. Email and social login have no section yet (the embedded wallet
- * lands later), so only the wallet section renders; the order machinery already applies.
+ * Sections per connect method. Email renders only when an embedded-wallet connector is configured;
+ * social login has no section yet. The order machinery already applies.
  */
-const builtMethods: ReadonlySet<ConnectMethod> = new Set(['wallet'])
+const builtMethods: ReadonlySet<ConnectMethod> = new Set(['wallet', 'email'])
 
 const tags: Partial<Record<ConnectorTypeOrderEntry, MessageKey>> = {
   injected: 'connect.tag.installed',
@@ -23,9 +26,10 @@ const tags: Partial<Record<ConnectorTypeOrderEntry, MessageKey>> = {
 export default function Connect() {
   const foyer = useFoyer()
   const { features, connectMethodsOrder } = foyer.config
+  const hasEmbeddedWallet = useFoyerState((state) => state.connectors.some(isEmbeddedAuthConnector))
   const methods = orderConnectMethods(connectMethodsOrder, (method) => {
     if (!builtMethods.has(method)) return false
-    if (method === 'email') return features.email
+    if (method === 'email') return features.email && hasEmbeddedWallet
     if (method === 'social') return features.socials !== false
     return true
   })
@@ -34,6 +38,8 @@ export default function Connect() {
       {methods.map((method) =>
         method === 'wallet' ? (
           <WalletSection key={method} showHeading={methods.length > 1} />
+        ) : method === 'email' ? (
+          <EmailSection key={method} showHeading={methods.length > 1} />
         ) : null,
       )}
     </div>
@@ -49,7 +55,10 @@ function WalletSection({ showHeading }: { showHeading: boolean }) {
 
   const select = (connector: Connector) => {
     if (connector.type === 'walletConnect') {
-      navigate(foyer, { view: 'ConnectingWalletConnect', data: { connectorId: connector.id } })
+      navigate(foyer, {
+        view: 'ConnectingWalletConnectBasic',
+        data: { connectorId: connector.id },
+      })
       return
     }
     navigate(foyer, { view: 'ConnectingExternal', data: { connectorId: connector.id } })
@@ -84,6 +93,7 @@ function WalletSection({ showHeading }: { showHeading: boolean }) {
             </button>
           </li>
         ))}
+        <RecommendedWalletItems />
         {foyer.config.features.allWallets ? (
           <li>
             <button

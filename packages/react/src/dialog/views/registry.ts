@@ -11,6 +11,14 @@ export const viewLoaders = {
   Account: () => import('./Account.tsx'),
   SwitchNetwork: () => import('./SwitchNetwork.tsx'),
   UnsupportedChain: () => import('./UnsupportedChain.tsx'),
+  ConnectingWalletConnect: () => import('./ConnectingWalletConnect.tsx'),
+  ConnectingWalletConnectBasic: () => import('./ConnectingWalletConnectBasic.tsx'),
+  Send: () => import('./Send.tsx'),
+  Receive: () => import('./Receive.tsx'),
+  EmailLogin: () => import('./EmailLogin.tsx'),
+  EmailVerifyDevice: () => import('./EmailVerifyDevice.tsx'),
+  EmailVerifyOtp: () => import('./EmailVerifyOtp.tsx'),
+  UpdateEmailWallet: () => import('./UpdateEmailWallet.tsx'),
 } satisfies Partial<Record<View, () => Promise<ViewModule>>>
 
 export type BuiltView = keyof typeof viewLoaders
@@ -27,6 +35,14 @@ export const lazyViews: Record<BuiltView, LazyExoticComponent<ComponentType>> = 
   Account: lazy(viewLoaders.Account),
   SwitchNetwork: lazy(viewLoaders.SwitchNetwork),
   UnsupportedChain: lazy(viewLoaders.UnsupportedChain),
+  ConnectingWalletConnect: lazy(viewLoaders.ConnectingWalletConnect),
+  ConnectingWalletConnectBasic: lazy(viewLoaders.ConnectingWalletConnectBasic),
+  Send: lazy(viewLoaders.Send),
+  Receive: lazy(viewLoaders.Receive),
+  EmailLogin: lazy(viewLoaders.EmailLogin),
+  EmailVerifyDevice: lazy(viewLoaders.EmailVerifyDevice),
+  EmailVerifyOtp: lazy(viewLoaders.EmailVerifyOtp),
+  UpdateEmailWallet: lazy(viewLoaders.UpdateEmailWallet),
 }
 
 /** Starts loading a view's chunk ahead of showing it (e.g. on hover of the button). */

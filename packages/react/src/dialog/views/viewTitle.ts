@@ -23,6 +23,26 @@ export function viewTitle(
       return t('view.SwitchNetwork.title')
     case 'UnsupportedChain':
       return t('view.UnsupportedChain.title')
+    case 'ConnectingWalletConnect': {
+      const wallet = data?.wallet as { name?: unknown } | undefined
+      return t('view.ConnectingWalletConnect.title', {
+        name: typeof wallet?.name === 'string' ? wallet.name : 'WalletConnect',
+      })
+    }
+    case 'ConnectingWalletConnectBasic':
+      return t('view.ConnectingWalletConnectBasic.title')
+    case 'Send':
+      return t('view.Send.title')
+    case 'Receive':
+      return t('view.Receive.title')
+    case 'EmailLogin':
+      return t('view.EmailLogin.title')
+    case 'EmailVerifyDevice':
+      return t('view.EmailVerifyDevice.title')
+    case 'EmailVerifyOtp':
+      return t('view.EmailVerifyOtp.title')
+    case 'UpdateEmailWallet':
+      return t('view.UpdateEmailWallet.title')
     default:
       return t('dialog.notAvailable.title')
   }

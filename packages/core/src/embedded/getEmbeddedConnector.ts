@@ -1,0 +1,29 @@
+import { getActiveConnection } from '../connection.ts'
+import type { Foyer } from '../createFoyer.ts'
+import { NoAuthConnectorError, NotConnectedToEmailError } from '../errors/connection.ts'
+import type { ChainNamespace } from '../types/network.ts'
+import { type EmbeddedAuthConnector, isEmbeddedAuthConnector } from './types.ts'
+
+/** The configured embedded-wallet connector; 'No auth connector found' when there is none. */
+export function getEmbeddedConnector(foyer: Foyer): EmbeddedAuthConnector {
+  const connector = foyer.getState().connectors.find(isEmbeddedAuthConnector)
+  if (!connector) throw new NoAuthConnectorError()
+  return connector
+}
+
+/** The embedded connector the active account is connected through, if it is. */
+export function getConnectedEmbeddedConnector(foyer: Foyer): EmbeddedAuthConnector | undefined {
+  const state = foyer.getState()
+  const namespace: ChainNamespace | undefined = state.activeNamespace
+  const connection = namespace && getActiveConnection(state, namespace)
+  if (!connection) return undefined
+  const connector = foyer.getConnector(connection.connectorId)
+  return isEmbeddedAuthConnector(connector) ? connector : undefined
+}
+
+/** SPEC §6: email update only through the embedded connector, else 'Not connected to email or social'. */
+export function requireEmbeddedConnection(foyer: Foyer): EmbeddedAuthConnector {
+  const connector = getConnectedEmbeddedConnector(foyer)
+  if (!connector) throw new NotConnectedToEmailError()
+  return connector
+}

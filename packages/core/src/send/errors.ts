@@ -1,0 +1,54 @@
+import { BaseError, type BaseErrorParameters } from '../errors/base.ts'
+
+/** SPEC §5: sending needs an amount and a receiver address. */
+export class SendAmountAndReceiverRequiredError extends BaseError {
+  override name = 'SendAmountAndReceiverRequiredError'
+  constructor(parameters: BaseErrorParameters = {}) {
+    super('An amount and receiver address are required', parameters)
+  }
+}
+
+/** SPEC §5: sending needs a token. */
+export class SendTokenRequiredError extends BaseError {
+  override name = 'SendTokenRequiredError'
+  constructor(parameters: BaseErrorParameters = {}) {
+    super('A token is required', parameters)
+  }
+}
+
+export class InvalidReceiverAddressError extends BaseError {
+  override name = 'InvalidReceiverAddressError'
+  constructor(parameters: BaseErrorParameters = {}) {
+    super('Invalid receiver address', parameters)
+  }
+}
+
+export class InvalidSendAmountError extends BaseError {
+  override name = 'InvalidSendAmountError'
+  constructor(parameters: BaseErrorParameters = {}) {
+    super('Invalid amount', parameters)
+  }
+}
+
+export class InsufficientBalanceError extends BaseError {
+  override name = 'InsufficientBalanceError'
+  constructor(parameters: BaseErrorParameters = {}) {
+    super('Insufficient balance', parameters)
+  }
+}
+
+/** Send works only on EVM here (SPEC §6 also allows Solana, not built yet). */
+export class SendNotSupportedError extends BaseError {
+  override name = 'SendNotSupportedError'
+  constructor(parameters: BaseErrorParameters = {}) {
+    super('Send is not supported on this network', parameters)
+  }
+}
+
+/** The transaction was mined but reverted. */
+export class TransactionFailedError extends BaseError {
+  override name = 'TransactionFailedError'
+  constructor(parameters: BaseErrorParameters = {}) {
+    super('Transaction failed', parameters)
+  }
+}

@@ -1,0 +1,32 @@
+import type { CaipNetworkId } from '../types/network.ts'
+import type { TokenBalance } from '../types/state.ts'
+
+/** The send form (SPEC §3 transaction-send state). Amount and receiver are kept as typed. */
+export type SendState = {
+  /** The token to send; a `TokenBalance` without `address` is the network's native currency. */
+  token: TokenBalance | undefined
+  /** Decimal amount as the visitor typed it, e.g. '12.5'. */
+  sendTokenAmount: string | undefined
+  receiverAddress: string | undefined
+  receiverProfileName: string | undefined
+  receiverProfileImage: string | undefined
+  /** True while a transfer is being signed, sent and mined. */
+  loading: boolean
+  /** What the token picker offers: native first, then the ERC-20s of the active network. */
+  tokenBalances: readonly TokenBalance[]
+}
+
+/** A transaction this app sent, shown in Activity before any indexer knows it (SPEC §9: 99 kept). */
+export type PendingTransaction = {
+  hash: `0x${string}`
+  caipNetworkId: CaipNetworkId
+  from: string
+  to: string
+  /** Decimal amount, e.g. '12.5'. */
+  amount: string
+  symbol: string
+  /** Token contract (plain address, not CAIP-10); absent for the native currency. */
+  tokenAddress?: string | undefined
+  /** Milliseconds since the epoch. */
+  sentAt: number
+}

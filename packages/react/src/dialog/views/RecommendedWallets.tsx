@@ -1,0 +1,63 @@
+import { navigate, RECOMMENDED_WALLETS_LIMIT } from '@foyer/core'
+import { useEffect, useState } from 'react'
+import { useConnectors } from '../../hooks/useConnectors.ts'
+import { useFoyer, useFoyerContext } from '../../hooks/useFoyer.ts'
+import { WalletIcon } from '../components/WalletIcon.tsx'
+import {
+  fetchRecommendedWallets,
+  type RegistryWalletListEntry,
+  registryWalletToEntry,
+} from './walletRegistry.ts'
+
+/**
+ * The registry's recommended wallets (first 4 not already installed) as Connect list items; they
+ * connect over WalletConnect. Renders nothing without a Foyer server or when the fetch fails.
+ */
+export function RecommendedWalletItems() {
+  const foyer = useFoyer()
+  const { t } = useFoyerContext()
+  const { connectors } = useConnectors()
+  const [entries, setEntries] = useState<readonly RegistryWalletListEntry[]>([])
+  const hasServer = Boolean(foyer.config.serverUrl)
+
+  useEffect(() => {
+    if (!hasServer) return
+    const controller = new AbortController()
+    const walletConnect = connectors.find((connector) => connector.type === 'walletConnect')
+    fetchRecommendedWallets(foyer, {
+      limit: RECOMMENDED_WALLETS_LIMIT,
+      localConnectors: connectors,
+      signal: controller.signal,
+    }).then(
+      (wallets) => {
+        if (!controller.signal.aborted)
+          setEntries(wallets.map((wallet) => registryWalletToEntry(foyer, wallet, walletConnect)))
+      },
+      // The connectors and All Wallets stay usable; nothing to show here.
+      () => {},
+    )
+    return () => controller.abort()
+  }, [foyer, hasServer, connectors])
+
+  return entries.map((entry) => (
+    <li key={entry.id}>
+      <button
+        type="button"
+        className="foyer-list-item"
+        data-foyer-item=""
+        data-wallet-id={entry.id}
+        disabled={!entry.connectorId}
+        onClick={() =>
+          navigate(foyer, {
+            view: 'ConnectingWalletConnect',
+            data: { connectorId: entry.connectorId, wallet: entry.registry },
+          })
+        }
+      >
+        <WalletIcon src={entry.imageUrl} />
+        <span className="foyer-list-item-label">{entry.name}</span>
+        <span className="foyer-tag">{t('connect.tag.recommended')}</span>
+      </button>
+    </li>
+  ))
+}

@@ -1,0 +1,244 @@
+import {
+  firstSendFormError,
+  formatBalance,
+  formatUnits,
+  getSendTokenBalances,
+  getTokenBalances,
+  isTokenOnNetwork,
+  parseAmount,
+  sendTransfer,
+  setReceiverAddress,
+  setSendToken,
+  setSendTokenAmount,
+  validateSendForm,
+} from '@foyer/core'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { useAccount } from '../../hooks/useAccount.ts'
+import { useFoyer, useFoyerContext } from '../../hooks/useFoyer.ts'
+import { useFoyerState } from '../../hooks/useFoyerState.ts'
+import { useNetwork } from '../../hooks/useNetwork.ts'
+import { shortMessage } from '../components/NetworkList.tsx'
+import { WalletIcon } from '../components/WalletIcon.tsx'
+import { TokenSelect } from './send/TokenSelect.tsx'
+import { useSendFee } from './send/useSendFee.ts'
+
+// Amount input and its Max button side by side.
+const amountRowStyle = { display: 'flex', gap: 8, alignItems: 'flex-start' } as const
+
+/**
+ * Send native currency or an ERC-20: token picker with balances, amount with Max, receiver
+ * address, the network fee, then the wallet signs. Field errors (SPEC §5 texts) show after the
+ * first submit, each tied to its field; the result arrives as a toast from core.
+ */
+export default function Send() {
+  const foyer = useFoyer()
+  const { t } = useFoyerContext()
+  const { address } = useAccount()
+  const { network } = useNetwork()
+  const send = useFoyerState((state) => state.send)
+  const [submitted, setSubmitted] = useState(false)
+  const [sendError, setSendError] = useState<Error | undefined>(undefined)
+  const id = useId()
+  const ids = {
+    token: `${id}-token`,
+    amount: `${id}-amount`,
+    receiver: `${id}-receiver`,
+    requiredError: `${id}-required-error`,
+    tokenError: `${id}-token-error`,
+    amountError: `${id}-amount-error`,
+    receiverError: `${id}-receiver-error`,
+    balance: `${id}-balance`,
+  }
+  const fields = useRef<HTMLFormElement>(null)
+
+  // A token of another chain (after a network switch) cannot be sent here.
+  const token = send.token && isTokenOnNetwork(send.token, network) ? send.token : undefined
+  const tokens = send.tokenBalances.filter((candidate) => isTokenOnNetwork(candidate, network))
+
+  useEffect(() => {
+    if (!address) return
+    if (foyer.getState().send.token && !isTokenOnNetwork(foyer.getState().send.token!, network))
+      setSendToken(foyer, { token: undefined })
+    // The account's token list (server balance route) says which ERC-20s to offer; fetch it
+    // when Send opens before the Tokens tab has.
+    const listed = foyer.getState().account.tokenBalance.length
+      ? Promise.resolve()
+      : getTokenBalances(foyer).catch(() => undefined)
+    listed
+      .then(() => getSendTokenBalances(foyer))
+      .then((balances) => {
+        if (!foyer.getState().send.token && balances[0]) setSendToken(foyer, { token: balances[0] })
+      })
+      .catch(() => {})
+  }, [foyer, address, network])
+
+  const errors = validateSendForm({ ...send, token, namespace: network.chainNamespace })
+  const valid = firstSendFormError(errors) === undefined
+  const fee = useSendFee(foyer, { ...send, token }, valid)
+  const shown = submitted ? errors : {}
+
+  const fillMax = () => {
+    if (!token) return
+    const decimals = Number(token.quantity.decimals)
+    let max = parseAmount(token.quantity.numeric, decimals) ?? 0n
+    // Leave the network fee for a native transfer, or the wallet would refuse it.
+    if (!token.address && fee) max = max > fee.fee ? max - fee.fee : 0n
+    setSendTokenAmount(foyer, { amount: formatUnits(max, decimals) })
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    setSubmitted(true)
+    setSendError(undefined)
+    if (!valid) {
+      // Move focus to the first field that needs attention, in the form's order.
+      const amountMissing = errors.amountAndReceiver && !send.sendTokenAmount?.trim()
+      const firstInvalid = errors.token
+        ? ids.token
+        : errors.amount || amountMissing
+          ? ids.amount
+          : ids.receiver
+      fields.current?.querySelector<HTMLElement>(`[id="${firstInvalid}"]`)?.focus()
+      return
+    }
+    sendTransfer(foyer)
+      .then(() => setSubmitted(false))
+      .catch((error: Error) => setSendError(error))
+  }
+
+  const describedBy = (...candidates: (string | false | undefined)[]) =>
+    candidates.filter(Boolean).join(' ') || undefined
+  const amountInvalid = Boolean(
+    shown.amount || (shown.amountAndReceiver && !send.sendTokenAmount?.trim()),
+  )
+  const receiverInvalid = Boolean(
+    shown.receiverAddress || (shown.amountAndReceiver && !send.receiverAddress?.trim()),
+  )
+
+  // SPEC §6 allows Solana too; only EVM transfers are built so far.
+  if (network.chainNamespace !== 'eip155')
+    return (
+      <p className="foyer-center foyer-muted" role="status">
+        {t('send.unsupported', { name: network.name })}
+      </p>
+    )
+
+  return (
+    <form ref={fields} className="foyer-actions" noValidate onSubmit={onSubmit} data-foyer-send="">
+      <TokenSelect
+        id={ids.token}
+        tokens={tokens}
+        selected={token}
+        onSelect={(next) => setSendToken(foyer, { token: next })}
+        errorId={shown.token ? ids.tokenError : undefined}
+        disabled={send.loading}
+      />
+      {shown.token ? (
+        <p id={ids.tokenError} className="foyer-error-text">
+          {shown.token.shortMessage}
+        </p>
+      ) : null}
+      {token ? (
+        <p id={ids.balance} className="foyer-muted" data-foyer-send-balance="">
+          {t('send.balance', {
+            balance: formatBalance(token.quantity.numeric),
+            symbol: token.symbol,
+          })}
+        </p>
+      ) : null}
+
+      <label htmlFor={ids.amount} className="foyer-muted">
+        {t('send.amount')}
+      </label>
+      <div style={amountRowStyle}>
+        <input
+          id={ids.amount}
+          className="foyer-search"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.0"
+          value={send.sendTokenAmount ?? ''}
+          aria-invalid={amountInvalid || undefined}
+          aria-describedby={describedBy(
+            token && ids.balance,
+            shown.amount && ids.amountError,
+            shown.amountAndReceiver && !send.sendTokenAmount?.trim() && ids.requiredError,
+          )}
+          disabled={send.loading}
+          onChange={(event) => setSendTokenAmount(foyer, { amount: event.currentTarget.value })}
+        />
+        <button
+          type="button"
+          className="foyer-button"
+          aria-label={t('send.maxLabel')}
+          disabled={!token || send.loading}
+          onClick={fillMax}
+        >
+          {t('send.max')}
+        </button>
+      </div>
+      {shown.amount ? (
+        <p id={ids.amountError} className="foyer-error-text">
+          {shown.amount.shortMessage}
+        </p>
+      ) : null}
+
+      <label htmlFor={ids.receiver} className="foyer-muted">
+        {t('send.receiver')}
+      </label>
+      <input
+        id={ids.receiver}
+        className="foyer-search"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="0x…"
+        value={send.receiverAddress ?? ''}
+        aria-invalid={receiverInvalid || undefined}
+        aria-describedby={describedBy(
+          shown.receiverAddress && ids.receiverError,
+          shown.amountAndReceiver && !send.receiverAddress?.trim() && ids.requiredError,
+        )}
+        disabled={send.loading}
+        onChange={(event) => setReceiverAddress(foyer, { address: event.currentTarget.value })}
+      />
+      {send.receiverProfileName ? (
+        <p className="foyer-muted" data-foyer-receiver-profile="">
+          <WalletIcon src={send.receiverProfileImage} />
+          {send.receiverProfileName}
+        </p>
+      ) : null}
+      {shown.receiverAddress ? (
+        <p id={ids.receiverError} className="foyer-error-text">
+          {shown.receiverAddress.shortMessage}
+        </p>
+      ) : null}
+      {shown.amountAndReceiver ? (
+        <p id={ids.requiredError} className="foyer-error-text">
+          {shown.amountAndReceiver.shortMessage}
+        </p>
+      ) : null}
+
+      <p className="foyer-muted" role="status" data-foyer-send-fee="">
+        {fee
+          ? t('send.fee', {
+              fee: formatBalance(fee.formatted, { decimals: 6 }),
+              symbol: fee.symbol,
+            })
+          : null}
+      </p>
+      <button
+        type="submit"
+        className="foyer-button"
+        disabled={send.loading}
+        aria-busy={send.loading || undefined}
+      >
+        {send.loading ? t('send.sending') : t('send.submit')}
+      </button>
+      {sendError ? (
+        <p className="foyer-error-text" role="alert">
+          {shortMessage(sendError)}
+        </p>
+      ) : null}
+    </form>
+  )
+}

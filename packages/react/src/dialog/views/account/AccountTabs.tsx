@@ -1,0 +1,95 @@
+import { ACCOUNT_TABS, type AccountTab } from '@foyer/core'
+import { type KeyboardEvent, useId, useRef, useState } from 'react'
+import { useFoyer, useFoyerContext } from '../../../hooks/useFoyer.ts'
+import { useFoyerState } from '../../../hooks/useFoyerState.ts'
+import type { MessageKey } from '../../../i18n/en.ts'
+import { ActivityTab } from './ActivityTab.tsx'
+import { NftsTab } from './NftsTab.tsx'
+import { TokensTab } from './TokensTab.tsx'
+
+const tabLabels: Record<AccountTab, MessageKey> = {
+  Tokens: 'account.tab.Tokens',
+  NFTs: 'account.tab.NFTs',
+  Activity: 'account.tab.Activity',
+}
+
+/**
+ * Tokens, NFTs and Activity (SPEC §2) as an ARIA tab set. NFTs and Activity exist only on EVM
+ * networks (SPEC §6), Activity only with the activity feature on.
+ */
+export function AccountTabs() {
+  const foyer = useFoyer()
+  const { t } = useFoyerContext()
+  const namespace = useFoyerState((state) => state.activeNetwork.chainNamespace)
+  const tabs = ACCOUNT_TABS.filter((tab) => {
+    if (tab === 'Tokens') return true
+    if (namespace !== 'eip155') return false
+    return tab === 'NFTs' || foyer.config.features.activity
+  })
+  const [chosen, setChosen] = useState<AccountTab>('Tokens')
+  const selected = tabs.includes(chosen) ? chosen : 'Tokens'
+  const baseId = useId()
+  const tabRefs = useRef(new Map<AccountTab, HTMLButtonElement>())
+
+  // Arrow keys move between tabs and select them (automatic activation).
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = tabs.indexOf(selected)
+    const next =
+      event.key === 'ArrowRight'
+        ? tabs[(index + 1) % tabs.length]
+        : event.key === 'ArrowLeft'
+          ? tabs[(index - 1 + tabs.length) % tabs.length]
+          : event.key === 'Home'
+            ? tabs[0]
+            : event.key === 'End'
+              ? tabs[tabs.length - 1]
+              : undefined
+    if (!next) return
+    event.preventDefault()
+    setChosen(next)
+    tabRefs.current.get(next)?.focus()
+  }
+
+  return (
+    <div className="foyer-actions">
+      <div
+        role="tablist"
+        aria-label={t('account.tabs')}
+        className="foyer-grid"
+        onKeyDown={onKeyDown}
+      >
+        {tabs.map((tab) => (
+          <button
+            key={tab}
+            ref={(element) => {
+              if (element) tabRefs.current.set(tab, element)
+              else tabRefs.current.delete(tab)
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-tab-${tab}`}
+            aria-controls={`${baseId}-panel-${tab}`}
+            aria-selected={tab === selected}
+            tabIndex={tab === selected ? 0 : -1}
+            className="foyer-button"
+            data-variant={tab === selected ? undefined : 'secondary'}
+            onClick={() => setChosen(tab)}
+          >
+            {t(tabLabels[tab])}
+          </button>
+        ))}
+      </div>
+      <div
+        role="tabpanel"
+        id={`${baseId}-panel-${selected}`}
+        aria-labelledby={`${baseId}-tab-${selected}`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a tab panel is focusable per the ARIA tabs pattern
+        tabIndex={0}
+      >
+        {selected === 'Tokens' ? <TokensTab /> : null}
+        {selected === 'NFTs' ? <NftsTab /> : null}
+        {selected === 'Activity' ? <ActivityTab /> : null}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,101 @@
+import { formatBalance, formatFiat, getTokenBalances } from '@foyer/core'
+import { useEffect, useState } from 'react'
+import { useFoyer, useFoyerContext } from '../../../hooks/useFoyer.ts'
+import { shallowEqual, useFoyerState } from '../../../hooks/useFoyerState.ts'
+
+/**
+ * The account's token balances (server balance route, or the native balance from RPC without a
+ * server): icon, quantity to 3 decimals, price and value to 2, and the total value. A failure
+ * shows core's 'Token Balance Unavailable' toast; core blocks retries for 30 s.
+ */
+export function TokensTab() {
+  const foyer = useFoyer()
+  const { t } = useFoyerContext()
+  const { address, caipNetworkId, tokens } = useFoyerState(
+    (state) => ({
+      address: state.account.address,
+      caipNetworkId: state.activeNetwork.caipNetworkId,
+      tokens: state.account.tokenBalance,
+    }),
+    shallowEqual,
+  )
+  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading')
+
+  // Reads whatever account and network are current; both are listed so a change fetches again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: address and network trigger a fetch
+  useEffect(() => {
+    if (!address) return
+    let current = true
+    setStatus('loading')
+    // The current account and network (an unsupported network fails with the toast, SPEC §8).
+    getTokenBalances(foyer).then(
+      () => current && setStatus('ready'),
+      () => current && setStatus('error'),
+    )
+    return () => {
+      current = false
+    }
+  }, [foyer, address, caipNetworkId])
+
+  // Balances of another network or account must not show while the new ones load.
+  const shown = tokens.filter((token) => token.chainId === caipNetworkId)
+  const hasPrices = shown.some((token) => token.price > 0)
+  const total = shown.reduce((sum, token) => sum + token.value, 0)
+
+  if (status === 'loading' && shown.length === 0)
+    return (
+      <div className="foyer-center" aria-busy="true">
+        <span className="foyer-spinner" aria-hidden="true" />
+        <span className="foyer-visually-hidden">{t('dialog.loading')}</span>
+      </div>
+    )
+  if (status === 'error' && shown.length === 0)
+    return <p className="foyer-center foyer-muted">{t('tokens.unavailable')}</p>
+  if (shown.length === 0) return <p className="foyer-center foyer-muted">{t('tokens.empty')}</p>
+
+  return (
+    <div className="foyer-actions">
+      {hasPrices ? (
+        <p className="foyer-muted" data-foyer-total-value="">
+          {t('tokens.total', { value: formatFiat(total) })}
+        </p>
+      ) : null}
+      <ul className="foyer-list" aria-label={t('tokens.listLabel')}>
+        {shown.map((token) => {
+          const quantity = `${formatBalance(token.quantity.numeric)} ${token.symbol}`
+          return (
+            <li
+              key={`${token.chainId}:${token.address ?? 'native'}`}
+              className="foyer-list-item"
+              data-token-symbol={token.symbol}
+            >
+              {token.iconUrl ? (
+                <img className="foyer-wallet-icon" src={token.iconUrl} alt="" draggable={false} />
+              ) : (
+                <span className="foyer-wallet-icon" aria-hidden="true" />
+              )}
+              <span className="foyer-list-item-label">
+                <span>{token.name}</span>
+                <br />
+                <span className="foyer-muted">
+                  {token.price > 0
+                    ? t('tokens.price', { price: formatFiat(token.price) })
+                    : t('tokens.noPrice')}
+                </span>
+              </span>
+              <span>
+                <span data-foyer-token-quantity="">{quantity}</span>
+                {token.price > 0 ? (
+                  <>
+                    <br />
+                    <span className="foyer-muted">{formatFiat(token.value)}</span>
+                  </>
+                ) : null}
+              </span>
+            </li>
+          )
+        })}
+      </ul>
+    </div>
+  )
+}

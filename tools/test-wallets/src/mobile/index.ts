@@ -1,0 +1,14 @@
+export {
+  BaseError,
+  type BaseErrorParameters,
+  InvalidDevnetFileError,
+  MobileWalletListenError,
+  WalletRequestError,
+} from './errors.ts'
+export type { MobileWalletAccount, MobileWalletChain, MobileWalletConfig } from './page/types.ts'
+export {
+  type StartMobileWalletErrorType,
+  type StartMobileWalletParameters,
+  type StartMobileWalletReturnType,
+  startMobileWallet,
+} from './startMobileWallet.ts'

@@ -1,0 +1,105 @@
+import type { WalletKitTypes } from '@reown/walletkit'
+import { describe, expect, it } from 'vitest'
+import { buildSessionNamespaces, getProposalChainIds } from './buildSessionNamespaces.ts'
+
+const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const chains = [
+  { chainId: 31337, name: 'Devnet A', rpcUrl: 'http://127.0.0.1:8545' },
+  { chainId: 31338, name: 'Devnet B', rpcUrl: 'http://127.0.0.1:8546' },
+]
+
+function proposal(
+  namespaces: Pick<
+    WalletKitTypes.SessionProposal['params'],
+    'requiredNamespaces' | 'optionalNamespaces'
+  >,
+): WalletKitTypes.SessionProposal['params'] {
+  return {
+    id: 1,
+    expiryTimestamp: Math.floor(Date.now() / 1000) + 300,
+    relays: [{ protocol: 'irn' }],
+    proposer: {
+      publicKey: '00'.repeat(32),
+      metadata: { name: 'Dapp', description: '', url: 'http://127.0.0.1:5173', icons: [] },
+    },
+    pairingTopic: 'ab'.repeat(32),
+    ...namespaces,
+  }
+}
+
+describe('buildSessionNamespaces', () => {
+  it('approves the requested devnet chains, supported methods and events for the account', () => {
+    const namespaces = buildSessionNamespaces({
+      proposal: proposal({
+        requiredNamespaces: {},
+        optionalNamespaces: {
+          eip155: {
+            chains: ['eip155:31338', 'eip155:1'],
+            methods: ['personal_sign', 'eth_sendTransaction', 'eth_sign'],
+            events: ['chainChanged', 'message'],
+          },
+        },
+      }),
+      chains,
+      address,
+    })
+    expect(namespaces).toEqual({
+      eip155: {
+        chains: ['eip155:31338'],
+        methods: ['personal_sign', 'eth_sendTransaction'],
+        events: ['chainChanged'],
+        accounts: [`eip155:31338:${address}`],
+      },
+    })
+  })
+
+  it('refuses a proposal that requires a chain the devnet does not have', () => {
+    expect(() =>
+      buildSessionNamespaces({
+        proposal: proposal({
+          requiredNamespaces: {
+            eip155: { chains: ['eip155:1'], methods: ['personal_sign'], events: [] },
+          },
+          optionalNamespaces: {},
+        }),
+        chains,
+        address,
+      }),
+    ).toThrow(/chains/)
+  })
+
+  it('refuses a proposal that asks for no devnet chain at all', () => {
+    expect(() =>
+      buildSessionNamespaces({
+        proposal: proposal({
+          requiredNamespaces: {},
+          optionalNamespaces: {
+            solana: {
+              chains: ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'],
+              methods: ['solana_signMessage'],
+              events: [],
+            },
+          },
+        }),
+        chains,
+        address,
+      }),
+    ).toThrow('The dapp asked for no chain of the devnet')
+  })
+})
+
+describe('getProposalChainIds', () => {
+  it('lists the eip155 chains asked for, required first, without duplicates', () => {
+    expect(
+      getProposalChainIds(
+        proposal({
+          requiredNamespaces: { 'eip155:31338': { methods: [], events: [] } },
+          optionalNamespaces: {
+            eip155: { chains: ['eip155:31337', 'eip155:31338'], methods: [], events: [] },
+            solana: { chains: ['solana:devnet'], methods: [], events: [] },
+          },
+        }),
+      ),
+    ).toEqual([31338, 31337])
+  })
+})

@@ -1,0 +1,61 @@
+import type { WalletKitTypes } from '@reown/walletkit'
+import { buildApprovedNamespaces } from '@walletconnect/utils'
+import type { Address } from 'viem'
+import { supportedMethods } from './answerSessionRequest.ts'
+import type { MobileWalletChain } from './types.ts'
+
+export type BuildSessionNamespacesParameters = {
+  proposal: WalletKitTypes.SessionProposal['params']
+  chains: readonly MobileWalletChain[]
+  address: Address
+}
+
+export type BuildSessionNamespacesReturnType = ReturnType<typeof buildApprovedNamespaces>
+
+export const supportedEvents = ['chainChanged', 'accountsChanged'] as const
+
+/**
+ * The namespaces the wallet approves a proposal with: the requested devnet chains, methods and
+ * events it supports, and `address` on each chain. Throws (the SDK's message) when the proposal
+ * requires something the wallet lacks, e.g. a chain that is not on the devnet.
+ */
+export function buildSessionNamespaces(
+  parameters: BuildSessionNamespacesParameters,
+): BuildSessionNamespacesReturnType {
+  const { proposal, chains, address } = parameters
+  const namespaces = buildApprovedNamespaces({
+    proposal,
+    supportedNamespaces: {
+      eip155: {
+        chains: chains.map((chain) => `eip155:${chain.chainId}`),
+        methods: [...supportedMethods],
+        events: [...supportedEvents],
+        accounts: chains.map((chain) => `eip155:${chain.chainId}:${address}`),
+      },
+    },
+  })
+  if (!namespaces.eip155?.chains?.length) {
+    throw new Error(
+      'The dapp asked for no chain of the devnet (this wallet has eip155 devnet chains only).',
+    )
+  }
+  return namespaces
+}
+
+/** The eip155 chain ids a proposal asks for, required ones first, without duplicates. */
+export function getProposalChainIds(proposal: WalletKitTypes.SessionProposal['params']): number[] {
+  const chainIds: number[] = []
+  for (const namespaces of [proposal.requiredNamespaces, proposal.optionalNamespaces ?? {}]) {
+    for (const [key, namespace] of Object.entries(namespaces)) {
+      const keyChains = key.includes(':') ? [key] : (namespace.chains ?? [])
+      for (const chain of keyChains) {
+        const [family, reference] = chain.split(':')
+        const chainId = Number(reference)
+        if (family === 'eip155' && Number.isInteger(chainId) && !chainIds.includes(chainId)) {
+          chainIds.push(chainId)
+        }
+      }
+    }
+  }
+  return chainIds
+}

@@ -1,0 +1,95 @@
+import { formatEther, type Hex, hexToBigInt, hexToBytes, hexToNumber, isHex } from 'viem'
+
+export type DescribeSessionRequestParameters = { method: string; params: unknown }
+
+export type DescribeSessionRequestReturnType = {
+  /** What the dapp asks for, in words. */
+  title: string
+  /** Label/value pairs a person checks before approving. */
+  details: { label: string; value: string }[]
+}
+
+/** Turns a request into what a wallet shows before the person approves it. */
+export function describeSessionRequest(
+  parameters: DescribeSessionRequestParameters,
+): DescribeSessionRequestReturnType {
+  const { method } = parameters
+  const list = Array.isArray(parameters.params) ? (parameters.params as unknown[]) : []
+  switch (method) {
+    case 'personal_sign': {
+      const [message, address] = list
+      return {
+        title: 'Sign a message',
+        details: [
+          { label: 'Account', value: String(address) },
+          { label: 'Message', value: readMessage(message) },
+        ],
+      }
+    }
+    case 'eth_signTypedData_v4': {
+      const [address, data] = list
+      let typedData: unknown = data
+      try {
+        if (typeof data === 'string') typedData = JSON.parse(data)
+      } catch {}
+      const primaryType = (typedData as { primaryType?: unknown } | null)?.primaryType
+      return {
+        title: 'Sign typed data',
+        details: [
+          { label: 'Account', value: String(address) },
+          { label: 'Type', value: String(primaryType ?? 'unknown') },
+          { label: 'Data', value: JSON.stringify(typedData, null, 2) },
+        ],
+      }
+    }
+    case 'eth_sendTransaction': {
+      const transaction = (list[0] ?? {}) as Record<string, Hex | undefined>
+      const details = [
+        { label: 'From', value: String(transaction.from) },
+        { label: 'To', value: transaction.to ?? '(contract creation)' },
+        {
+          label: 'Value',
+          value: `${formatEther(transaction.value ? hexToBigInt(transaction.value) : 0n)} ETH`,
+        },
+      ]
+      const data = transaction.data ?? transaction.input
+      if (data && data !== '0x') details.push({ label: 'Data', value: data })
+      return { title: 'Send a transaction', details }
+    }
+    case 'wallet_switchEthereumChain': {
+      const chainId = (list[0] as { chainId?: unknown } | undefined)?.chainId
+      return {
+        title: 'Switch chain',
+        details: [
+          {
+            label: 'Chain',
+            value:
+              typeof chainId === 'string' && isHex(chainId)
+                ? String(hexToNumber(chainId))
+                : String(chainId),
+          },
+        ],
+      }
+    }
+    case 'eth_chainId':
+      return { title: 'Read the chain id', details: [] }
+    case 'eth_accounts':
+      return { title: 'Read the accounts', details: [] }
+    default:
+      return {
+        title: `Unsupported request ${method}`,
+        details: [{ label: 'Parameters', value: JSON.stringify(parameters.params) }],
+      }
+  }
+}
+
+/** personal_sign messages are hex-encoded bytes; show them as text when they are UTF-8. */
+function readMessage(message: unknown): string {
+  if (typeof message !== 'string') return String(message)
+  if (!isHex(message)) return message
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(hexToBytes(message))
+  } catch {
+    return message
+  }
+}

@@ -1,0 +1,152 @@
+import { readFile } from 'node:fs/promises'
+import { createServer as createHttpServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { resolve } from 'node:path'
+import { createServer as createViteServer, type Plugin } from 'vite'
+import { InvalidDevnetFileError, MobileWalletListenError } from './errors.ts'
+import type { MobileWalletConfig } from './page/types.ts'
+
+export type StartMobileWalletParameters = {
+  /** Port on 127.0.0.1; 0 lets the OS pick one. Default 4403. */
+  port?: number | undefined
+  /** The devnet JSON written by `tools/devnet` (`{ chains, accounts }`). */
+  devnetFile: string
+  /** The relay the page uses unless its URL has `?relayUrl=`. Default `ws://127.0.0.1:4402`. */
+  relayUrl?: string | undefined
+  /** WalletConnect project id sent to the relay (the dev relay ignores it). Default `foyer-dev`. */
+  projectId?: string | undefined
+}
+
+export type StartMobileWalletReturnType = {
+  /** `http://127.0.0.1:<port>`; add `?uri=wc:…`, `?autoApprove=1`, `?relayUrl=…`, `?account=N`. */
+  url: string
+  port: number
+  /** Stops serving the page. */
+  close(): Promise<void>
+}
+
+export type StartMobileWalletErrorType = InvalidDevnetFileError | MobileWalletListenError
+
+const defaultPort = 4403
+const defaultRelayUrl = 'ws://127.0.0.1:4402'
+const pageDir = resolve(import.meta.dirname, 'page')
+const packageDir = resolve(import.meta.dirname, '../..')
+const configModuleId = 'virtual:foyer-mobile-wallet'
+
+/**
+ * Serves the mobile test wallet page (Vite's dev server, in this process) on 127.0.0.1. The
+ * devnet's chains and accounts and the relay URL are built into the page, so it makes no config
+ * request. For development and tests only: the page holds anvil's well-known private keys.
+ */
+export async function startMobileWallet(
+  parameters: StartMobileWalletParameters,
+): Promise<StartMobileWalletReturnType> {
+  const { port = defaultPort, relayUrl = defaultRelayUrl, projectId = 'foyer-dev' } = parameters
+  const config: MobileWalletConfig = {
+    devnet: await readWalletDevnet(parameters.devnetFile),
+    relayUrl,
+    projectId,
+  }
+
+  // Our own HTTP server with Vite as middleware: Vite's standalone server would install a
+  // SIGTERM handler that exits the whole process, which a launcher or test harness must not get.
+  const httpServer = createHttpServer()
+  const vite = await createViteServer({
+    configFile: false,
+    envDir: false,
+    root: pageDir,
+    // Pre-bundled SDK modules are kept between runs, so a warm start serves the page at once.
+    cacheDir: resolve(packageDir, 'node_modules/.vite/mobile-wallet'),
+    logLevel: 'warn',
+    clearScreen: false,
+    appType: 'spa',
+    plugins: [walletConfigPlugin(config)],
+    // A tool page, not a project being edited: no file watching; Vite's client socket shares
+    // the page's port (nothing is ever pushed on it).
+    server: { middlewareMode: true, hmr: { server: httpServer }, watch: null },
+    optimizeDeps: {
+      entries: [resolve(pageDir, 'index.html')],
+      include: [
+        '@reown/walletkit',
+        '@walletconnect/core',
+        '@walletconnect/utils',
+        'viem',
+        'viem/accounts',
+      ],
+    },
+  })
+  httpServer.on('request', vite.middlewares)
+  try {
+    await new Promise<void>((resolveListen, reject) => {
+      httpServer.once('error', reject)
+      httpServer.listen(port, '127.0.0.1', () => {
+        httpServer.off('error', reject)
+        resolveListen()
+      })
+    })
+  } catch (error) {
+    await vite.close()
+    throw new MobileWalletListenError({ port, cause: error })
+  }
+  const address = httpServer.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    port: address.port,
+    async close() {
+      await vite.close()
+      httpServer.closeAllConnections()
+      await new Promise<void>((resolveClose) => httpServer.close(() => resolveClose()))
+    },
+  }
+}
+
+/** `virtual:foyer-mobile-wallet`: the page's configuration, as a module. */
+function walletConfigPlugin(config: MobileWalletConfig): Plugin {
+  const resolvedId = `\0${configModuleId}`
+  return {
+    name: 'foyer-mobile-wallet-config',
+    resolveId: (source) => (source === configModuleId ? resolvedId : undefined),
+    load: (id) => (id === resolvedId ? `export default ${JSON.stringify(config)}` : undefined),
+  }
+}
+
+/** Reads the chains and accounts of a devnet file; other fields (contracts, …) are not needed. */
+async function readWalletDevnet(path: string): Promise<MobileWalletConfig['devnet']> {
+  let value: unknown
+  try {
+    value = JSON.parse(await readFile(path, 'utf8'))
+  } catch (error) {
+    throw new InvalidDevnetFileError({
+      path,
+      reason: (error as NodeJS.ErrnoException).code ? 'it cannot be read' : 'it is not JSON',
+      cause: error,
+    })
+  }
+  const { chains, accounts } = (value ?? {}) as { chains?: unknown; accounts?: unknown }
+  const validChains =
+    Array.isArray(chains) &&
+    chains.length > 0 &&
+    chains.every((chain) => Number.isInteger(chain?.chainId) && typeof chain.rpcUrl === 'string')
+  const validAccounts =
+    Array.isArray(accounts) &&
+    accounts.length > 0 &&
+    accounts.every(
+      (account) => typeof account?.address === 'string' && typeof account.privateKey === 'string',
+    )
+  if (!validChains || !validAccounts) {
+    throw new InvalidDevnetFileError({ path, reason: 'it has no chains or no accounts' })
+  }
+  return {
+    chains: (chains as MobileWalletConfig['devnet']['chains']).map(
+      ({ chainId, name, rpcUrl, nativeCurrency }) => ({
+        chainId,
+        name: name ?? `Chain ${chainId}`,
+        rpcUrl,
+        nativeCurrency,
+      }),
+    ),
+    accounts: (accounts as MobileWalletConfig['devnet']['accounts']).map(
+      ({ address, privateKey }) => ({ address, privateKey }),
+    ),
+  }
+}
