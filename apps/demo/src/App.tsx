@@ -11,6 +11,7 @@ import {
 } from '@foyer/react'
 import { useEffect, useState } from 'react'
 import { createPublicClient, http } from 'viem'
+import { ActionsPanel } from './ActionsPanel.tsx'
 import { TestWalletPanel } from './TestWalletPanel.tsx'
 
 /** Reads the chain id from each devnet chain's RPC, as proof the page talks to the local world. */
@@ -77,6 +78,7 @@ export function App({ foyer }: { foyer: Foyer }) {
           </nav>
         </header>
         <HooksPanel />
+        <ActionsPanel />
         <TestWalletPanel />
         <section aria-labelledby="world-title">
           <h2 id="world-title">Local world</h2>

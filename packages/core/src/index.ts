@@ -17,6 +17,13 @@ export {
   type ConnectReturnType,
   connect,
 } from './actions/connect.ts'
+// Embedded wallet (email login): the connector contract, its actions and error mapping.
+export {
+  type ConnectEmailErrorType,
+  type ConnectEmailParameters,
+  type ConnectEmailReturnType,
+  connectEmail,
+} from './actions/connectEmail.ts'
 export {
   type DisconnectErrorType,
   type DisconnectParameters,
@@ -40,6 +47,7 @@ export {
   type GetBalanceReturnType,
   getBalance,
 } from './actions/getBalance.ts'
+export { getConnectedAccount } from './actions/getConnectedAccount.ts'
 export {
   type GetNftsErrorType,
   type GetNftsParameters,
@@ -72,6 +80,12 @@ export { type NavigateParameters, type NavigateReturnType, navigate } from './ac
 export { type OpenParameters, type OpenReturnType, open } from './actions/open.ts'
 export { type ReconnectReturnType, reconnect } from './actions/reconnect.ts'
 export { resetSendForm } from './actions/resetSendForm.ts'
+export {
+  type SendTransactionErrorType,
+  type SendTransactionParameters as SendTransactionActionParameters,
+  type SendTransactionReturnType,
+  sendTransaction,
+} from './actions/sendTransaction.ts'
 export {
   SEND_REJECTED_MESSAGE,
   SEND_SUCCESS_MESSAGE,
@@ -115,6 +129,12 @@ export {
   showToast,
 } from './actions/showToast.ts'
 export {
+  type SignMessageErrorType,
+  type SignMessageParameters as SignMessageActionParameters,
+  type SignMessageReturnType,
+  signMessage,
+} from './actions/signMessage.ts'
+export {
   type SwitchAccountErrorType,
   type SwitchAccountParameters,
   type SwitchAccountReturnType,
@@ -131,6 +151,36 @@ export {
   type SwitchNetworkReturnType,
   switchNetwork,
 } from './actions/switchNetwork.ts'
+export {
+  type UpdateEmailErrorType,
+  type UpdateEmailParameters,
+  type UpdateEmailReturnType,
+  updateEmail,
+} from './actions/updateEmail.ts'
+export {
+  type UpdateEmailPrimaryOtpErrorType,
+  type UpdateEmailPrimaryOtpParameters,
+  type UpdateEmailPrimaryOtpReturnType,
+  updateEmailPrimaryOtp,
+} from './actions/updateEmailPrimaryOtp.ts'
+export {
+  type UpdateEmailSecondaryOtpErrorType,
+  type UpdateEmailSecondaryOtpParameters,
+  type UpdateEmailSecondaryOtpReturnType,
+  updateEmailSecondaryOtp,
+} from './actions/updateEmailSecondaryOtp.ts'
+export {
+  type VerifyDeviceErrorType,
+  type VerifyDeviceReturnType,
+  verifyDevice,
+} from './actions/verifyDevice.ts'
+export {
+  OTP_PATTERN,
+  type VerifyOtpErrorType,
+  type VerifyOtpParameters,
+  type VerifyOtpReturnType,
+  verifyOtp,
+} from './actions/verifyOtp.ts'
 export {
   type WatchAccountParameters,
   type WatchAccountReturnType,
@@ -172,6 +222,22 @@ export {
   initialAccountState,
   type ResolvedFoyerConfig,
 } from './createFoyer.ts'
+export {
+  EmailLoginCooldownError,
+  InvalidEmailError,
+  InvalidOtpError,
+} from './embedded/errors.ts'
+export {
+  getConnectedEmbeddedConnector,
+  getEmbeddedConnector,
+  requireEmbeddedConnection,
+} from './embedded/getEmbeddedConnector.ts'
+export { embeddedErrorAlert, reportEmbeddedError } from './embedded/reportEmbeddedError.ts'
+export {
+  type EmailLoginAction,
+  type EmbeddedAuthConnector,
+  isEmbeddedAuthConnector,
+} from './embedded/types.ts'
 export { createEmitter, type Emitter } from './emitter.ts'
 export * from './errors/index.ts'
 export {
@@ -320,56 +386,3 @@ export {
   VIEWS,
   type View,
 } from './views.ts'
-// Embedded wallet (email login): the connector contract, its actions and error mapping.
-export {
-  type ConnectEmailErrorType,
-  type ConnectEmailParameters,
-  type ConnectEmailReturnType,
-  connectEmail,
-} from './actions/connectEmail.ts'
-export {
-  type UpdateEmailErrorType,
-  type UpdateEmailParameters,
-  type UpdateEmailReturnType,
-  updateEmail,
-} from './actions/updateEmail.ts'
-export {
-  type UpdateEmailPrimaryOtpErrorType,
-  type UpdateEmailPrimaryOtpParameters,
-  type UpdateEmailPrimaryOtpReturnType,
-  updateEmailPrimaryOtp,
-} from './actions/updateEmailPrimaryOtp.ts'
-export {
-  type UpdateEmailSecondaryOtpErrorType,
-  type UpdateEmailSecondaryOtpParameters,
-  type UpdateEmailSecondaryOtpReturnType,
-  updateEmailSecondaryOtp,
-} from './actions/updateEmailSecondaryOtp.ts'
-export {
-  type VerifyDeviceErrorType,
-  type VerifyDeviceReturnType,
-  verifyDevice,
-} from './actions/verifyDevice.ts'
-export {
-  OTP_PATTERN,
-  type VerifyOtpErrorType,
-  type VerifyOtpParameters,
-  type VerifyOtpReturnType,
-  verifyOtp,
-} from './actions/verifyOtp.ts'
-export {
-  EmailLoginCooldownError,
-  InvalidEmailError,
-  InvalidOtpError,
-} from './embedded/errors.ts'
-export {
-  getConnectedEmbeddedConnector,
-  getEmbeddedConnector,
-  requireEmbeddedConnection,
-} from './embedded/getEmbeddedConnector.ts'
-export { embeddedErrorAlert, reportEmbeddedError } from './embedded/reportEmbeddedError.ts'
-export {
-  type EmailLoginAction,
-  type EmbeddedAuthConnector,
-  isEmbeddedAuthConnector,
-} from './embedded/types.ts'

@@ -10,11 +10,13 @@ import {
   getRecentWallets,
   open,
   reconnect,
+  sendTransaction,
+  signMessage,
   switchNetwork,
 } from '@foyer/core'
 import { createTestWallet, type TestWallet } from '@foyer/test-wallets'
 import { ANVIL_PRIVATE_KEYS, type AnvilInstance, startAnvil } from '@foyer/test-wallets/anvil'
-import { createPublicClient, http } from 'viem'
+import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { evmAdapter } from './evmAdapter.ts'
@@ -260,5 +262,29 @@ describe('sending through the connector', () => {
     const receipt = await client.waitForTransactionReceipt({ hash: hash as `0x${string}` })
     expect(receipt.status).toBe('success')
     expect(await client.getBalance({ address: addressB })).toBe(before + 12345n)
+  })
+
+  it('signs a message and sends a transaction headlessly through the connected wallet', async () => {
+    const { foyer } = setup()
+    await expect(signMessage(foyer, { message: 'hello' })).rejects.toThrow(
+      'Address or auth connector not found',
+    )
+    await connect(foyer, { connectorId: 'dev.foyer.testwallet' })
+    const signature = await signMessage(foyer, { message: 'Sign in to Foyer' })
+    expect(
+      await verifyMessage({
+        address: addressA,
+        message: 'Sign in to Foyer',
+        signature: signature as `0x${string}`,
+      }),
+    ).toBe(true)
+
+    const client = createPublicClient({ transport: http(chainA.rpcUrl) })
+    const before = await client.getBalance({ address: addressB })
+    const hash = await sendTransaction(foyer, { to: addressB, value: parseEther('0.25') })
+    const receipt = await client.waitForTransactionReceipt({ hash: hash as `0x${string}` })
+    expect(receipt.status).toBe('success')
+    expect(receipt.from.toLowerCase()).toBe(addressA.toLowerCase())
+    expect(await client.getBalance({ address: addressB })).toBe(before + parseEther('0.25'))
   })
 })

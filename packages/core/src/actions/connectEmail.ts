@@ -10,7 +10,10 @@ import { isEmail } from '../utils/validation.ts'
 
 export type ConnectEmailParameters = { email: string }
 export type ConnectEmailReturnType = { action: EmailLoginAction; email: string }
-export type ConnectEmailErrorType = InvalidEmailError | EmailLoginCooldownError | NoAuthConnectorError
+export type ConnectEmailErrorType =
+  | InvalidEmailError
+  | EmailLoginCooldownError
+  | NoAuthConnectorError
 
 /**
  * Starts an email login through the embedded wallet (loading its frame on first use). Resolves

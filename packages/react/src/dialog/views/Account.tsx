@@ -9,6 +9,7 @@ import { shortMessage } from '../components/NetworkList.tsx'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 import { AccountTabs } from './account/AccountTabs.tsx'
 import { WalletFeatureButtons } from './account/WalletFeatureButtons.tsx'
+import { UpdateEmailButton } from './email/UpdateEmailButton.tsx'
 
 /**
  * The connected account: name or address, balance, the wallet features (send, receive, …), the
@@ -65,6 +66,7 @@ export default function Account() {
             {isUnsupported ? t('networkButton.unknown') : network.name}
           </span>
         </button>
+        <UpdateEmailButton />
         <button
           type="button"
           className="foyer-list-item"

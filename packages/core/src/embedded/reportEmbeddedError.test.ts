@@ -1,0 +1,46 @@
+import { describe, expect, test } from 'vitest'
+import { createTestFoyer } from '../test-utils.ts'
+import { embeddedErrorAlert, reportEmbeddedError } from './reportEmbeddedError.ts'
+
+class FrameError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options)
+  }
+}
+
+describe('embeddedErrorAlert', () => {
+  test('maps frame load and request timeouts by their SPEC codes, through causes', () => {
+    expect(embeddedErrorAlert(new FrameError('x', 'iframe_load_failed'))).toBe(
+      'EMBEDDED_WALLET_LOAD_FAILED',
+    )
+    const aborted = new FrameError('Request was aborted', undefined, {
+      cause: new FrameError('Embedded Wallet Request Timed Out', 'iframe_request_timeout'),
+    })
+    expect(embeddedErrorAlert(aborted)).toBe('EMBEDDED_WALLET_REQUEST_TIMEOUT')
+  })
+
+  test('maps the server messages of SPEC §8 and alert texts, and nothing else', () => {
+    expect(embeddedErrorAlert(new Error('Unauthorized: origin not allowed'))).toBe(
+      'ORIGIN_NOT_ALLOWED',
+    )
+    expect(embeddedErrorAlert(new Error('JWT validation error: JWT Token is not yet valid'))).toBe(
+      'SESSION_EXPIRED',
+    )
+    expect(embeddedErrorAlert(new Error('Unauthorized: invalid key'))).toBe('INVALID_PROJECT_ID')
+    expect(embeddedErrorAlert(new Error('Rate Limited'))).toBe('RATE_LIMITED')
+    expect(embeddedErrorAlert(new Error('Invalid code'))).toBeUndefined()
+  })
+
+  test('reportEmbeddedError shows the alert once', () => {
+    const foyer = createTestFoyer()
+    reportEmbeddedError(foyer, new Error('Unauthorized: origin not allowed'))
+    reportEmbeddedError(foyer, new Error('Unauthorized: origin not allowed'))
+    expect(foyer.getState().alerts.map((alert) => alert.shortMessage)).toEqual([
+      'Origin Not Allowed',
+    ])
+  })
+})

@@ -1,0 +1,93 @@
+// Test helper (not exported from the package): the app page, the frame page and the auth server
+// model, wired by the postMessage model of `test-utils/fakeBrowser.ts`.
+import { anvil, createFoyer, createMemoryStorage, createStorage, type Foyer } from '@foyer/core'
+import { createMemoryDeviceShareStore, type DeviceShareStore } from '../custody/deviceShareStore.ts'
+import { createSealingKeyPair } from '../custody/sealedBox.ts'
+import type { AuthApi } from '../frame/authApi.ts'
+import { createFrameHost } from '../frame/createFrameHost.ts'
+import { createMemoryAuthServer } from '../test-utils/createMemoryAuthServer.ts'
+import { createFakeBrowser, type FakeWindow } from '../test-utils/fakeBrowser.ts'
+import { type EmbeddedWalletAdapter, embeddedWalletAdapter } from './embeddedWalletAdapter.ts'
+
+export const TEST_APP_ORIGIN = 'http://app.localhost:3000'
+export const TEST_FRAME_ORIGIN = 'http://127.0.0.1:4401'
+
+/** One browser profile: its cookie jar on the frame origin, its device share store, its storage. */
+export type TestProfile = {
+  authApi: AuthApi
+  deviceShareStore: DeviceShareStore
+  storage: ReturnType<typeof createMemoryStorage>
+}
+
+export type TestPage = {
+  foyer: Foyer
+  adapter: EmbeddedWalletAdapter
+  appWindow: FakeWindow
+  /** Stops the frame page answering, as a frame whose server went away mid-session. */
+  killFrame: () => void
+}
+
+export function createEmbeddedTestWorld() {
+  const recoveryKey = createSealingKeyPair()
+  const server = createMemoryAuthServer({ recoverySecretKey: recoveryKey.secretKey })
+
+  const createProfile = (): TestProfile => ({
+    authApi: server.connect(),
+    deviceShareStore: createMemoryDeviceShareStore(),
+    storage: createMemoryStorage(),
+  })
+
+  /** Loads the app page in `profile` (a reload when the profile was used before). */
+  const openPage = (
+    profile: TestProfile,
+    options: { frameUrl?: string; timeouts?: { load?: number; request?: number } } = {},
+  ): TestPage => {
+    const browser = createFakeBrowser()
+    const hosts: { destroy: () => void }[] = []
+    browser.servePage(TEST_FRAME_ORIGIN, (frameWindow) => {
+      hosts.push(
+        createFrameHost({
+          window: frameWindow as never,
+          parentOrigin: TEST_APP_ORIGIN,
+          allowedOrigins: ['http://*.localhost:3000'],
+          authApi: profile.authApi,
+          deviceShareStore: profile.deviceShareStore,
+          recoveryPublicKey: recoveryKey.publicKey,
+          // Signing needs no chain; a closed port makes any read fail loudly.
+          rpcUrls: { 31337: 'http://127.0.0.1:9' },
+          projectId: 'demo',
+          devicePollIntervalMs: 5,
+        }),
+      )
+    })
+    const appWindow = browser.openWindow(TEST_APP_ORIGIN)
+    const adapter = embeddedWalletAdapter({
+      frameUrl: options.frameUrl ?? `${TEST_FRAME_ORIGIN}/embedded/frame`,
+      projectId: 'demo',
+      window: appWindow as never,
+      timeouts: { afterReady: 0, load: 5_000, request: 20_000, ...options.timeouts },
+    })
+    const foyer = createFoyer({
+      networks: [anvil],
+      adapters: [adapter],
+      storage: createStorage({ storage: profile.storage }),
+    })
+    return {
+      foyer,
+      adapter,
+      appWindow,
+      killFrame: () => {
+        for (const host of hosts) host.destroy()
+      },
+    }
+  }
+
+  /** The latest one-time code mailed to `email`. */
+  const lastCode = (email: string, kind: 'otp' | 'update' = 'otp'): string => {
+    const mail = server.mailbox.findLast((entry) => entry.to === email && entry.kind === kind)
+    if (!mail?.otp) throw new Error(`No ${kind} code mailed to ${email}`)
+    return mail.otp
+  }
+
+  return { server, createProfile, openPage, lastCode }
+}

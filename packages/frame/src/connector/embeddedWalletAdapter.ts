@@ -1,0 +1,216 @@
+import type {
+  Adapter,
+  CaipNetwork,
+  CaipNetworkId,
+  ConnectorAccount,
+  ConnectorEventListener,
+  ConnectorEventMap,
+  ConnectorEventName,
+  EmbeddedAuthConnector,
+  RequestArguments,
+} from '@foyer/core'
+import type {
+  CreateFrameClientParameters,
+  FrameClient,
+  FrameClientWindow,
+} from '../client/createFrameClient.ts'
+import type { FrameResponsePayload } from '../protocol/messages.ts'
+
+export const EMBEDDED_CONNECTOR_ID = 'embedded'
+
+export type EmbeddedWalletAdapterParameters = {
+  /** The frame page on the server's own origin, e.g. `http://127.0.0.1:4401/embedded/frame`. */
+  frameUrl: string
+  projectId: string
+  /** Shown in the dialog's email section and account view. */
+  name?: string | undefined
+  icon?: string | undefined
+  /** The app window; defaults to `globalThis.window`. Tests pass a model with the same semantics. */
+  window?: FrameClientWindow | undefined
+  timeouts?: CreateFrameClientParameters['timeouts']
+}
+
+export type EmbeddedWalletAdapter = Adapter & {
+  /** The one connector (`id: 'embedded'`, `type: 'auth'`). */
+  connector: EmbeddedAuthConnector
+}
+
+type EmbeddedUser = FrameResponsePayload<'GET_USER'>
+
+const caipNetworkId = (chainId: number): CaipNetworkId => `eip155:${chainId}`
+
+/**
+ * The embedded wallet (email login) as a chain adapter for eip155. The frame client (and its
+ * hidden iframe) is loaded with `import()` on the first call, so a page that never uses email
+ * login never loads the frame.
+ */
+export function embeddedWalletAdapter(
+  parameters: EmbeddedWalletAdapterParameters,
+): EmbeddedWalletAdapter {
+  let client: Promise<FrameClient> | undefined
+  let user: EmbeddedUser | undefined
+  const listeners = new Map<ConnectorEventName, Set<(data: never) => void>>()
+
+  const emit = <name extends ConnectorEventName>(name: name, data: ConnectorEventMap[name]) => {
+    for (const listener of [...(listeners.get(name) ?? [])])
+      (listener as ConnectorEventListener<name>)(data)
+  }
+
+  const getClient = () => {
+    client ??= import('../client/createFrameClient.ts').then(({ createFrameClient }) =>
+      createFrameClient({
+        frameUrl: parameters.frameUrl,
+        projectId: parameters.projectId,
+        ...(parameters.window ? { window: parameters.window } : {}),
+        ...(parameters.timeouts ? { timeouts: parameters.timeouts } : {}),
+      }),
+    )
+    return client
+  }
+
+  const accountsOf = (current: EmbeddedUser): readonly ConnectorAccount[] =>
+    current.accounts.map(({ address, type }) => ({ address, type }))
+
+  const loadUser = async (chainId?: number): Promise<EmbeddedUser> => {
+    const frame = await getClient()
+    user = await frame.request('GET_USER', chainId === undefined ? {} : { chainId })
+    return user
+  }
+
+  const connector: EmbeddedAuthConnector = {
+    id: EMBEDDED_CONNECTOR_ID,
+    name: parameters.name ?? 'Email',
+    icon: parameters.icon,
+    type: 'auth',
+    namespace: 'eip155',
+
+    async connectEmail({ email }) {
+      const frame = await getClient()
+      return frame.request('CONNECT_EMAIL', { email })
+    },
+    async connectDevice() {
+      const frame = await getClient()
+      await frame.request('CONNECT_DEVICE', {})
+    },
+    async connectOtp({ otp }) {
+      const frame = await getClient()
+      await frame.request('CONNECT_OTP', { otp })
+    },
+    async updateEmail({ email }) {
+      const frame = await getClient()
+      return frame.request('UPDATE_EMAIL', { email })
+    },
+    async updateEmailPrimaryOtp({ otp }) {
+      const frame = await getClient()
+      return frame.request('UPDATE_EMAIL_PRIMARY_OTP', { otp })
+    },
+    async updateEmailSecondaryOtp({ otp }) {
+      const frame = await getClient()
+      const result = await frame.request('UPDATE_EMAIL_SECONDARY_OTP', { otp })
+      if (user) user = { ...user, email: result.email }
+      return result
+    },
+    getEmail: () => user?.email,
+
+    /** Finishes a login whose code was verified: never prompts, rejects when not logged in. */
+    async connect({ network }: { network?: CaipNetwork | undefined } = {}) {
+      const wanted = network?.chainNamespace === 'eip155' ? Number(network.id) : undefined
+      let current: EmbeddedUser
+      try {
+        current = await loadUser(wanted)
+      } catch (error) {
+        // A network the frame has no RPC for: connect on the frame's default network instead.
+        if (wanted === undefined || (error as Error).message !== 'Unsupported chain') throw error
+        current = await loadUser()
+      }
+      return { accounts: accountsOf(current), caipNetworkId: caipNetworkId(current.chainId) }
+    },
+    async disconnect() {
+      user = undefined
+      if (!client) return
+      const frame = await client
+      // Resolves within 3 s even when the frame or server is unreachable (SPEC §4).
+      await frame.signOut()
+    },
+    async getAccounts() {
+      const frame = await getClient()
+      const { isConnected } = await frame.request('IS_CONNECTED', {})
+      if (!isConnected) {
+        user = undefined
+        return []
+      }
+      return accountsOf(await loadUser())
+    },
+    async getCaipNetworkId() {
+      if (user) return caipNetworkId(user.chainId)
+      const frame = await getClient()
+      return caipNetworkId((await frame.request('GET_CHAIN_ID', {})).chainId)
+    },
+    async switchNetwork({ network }) {
+      const frame = await getClient()
+      const { chainId } = await frame.request('SWITCH_NETWORK', { chainId: Number(network.id) })
+      if (user) user = { ...user, chainId }
+      emit('chainChanged', { caipNetworkId: caipNetworkId(chainId) })
+    },
+    async request({ method, params }: RequestArguments) {
+      const frame = await getClient()
+      const { result } = await frame.request('RPC_REQUEST', {
+        method,
+        ...(params === undefined ? {} : { params: params as never }),
+        ...(user ? { chainId: user.chainId } : {}),
+      })
+      if (method === 'wallet_switchEthereumChain' && user) {
+        // The frame switched; keep our copy and core in step.
+        const { chainId } = await frame.request('GET_CHAIN_ID', {})
+        user = { ...user, chainId }
+        emit('chainChanged', { caipNetworkId: caipNetworkId(chainId) })
+      }
+      return result
+    },
+    async signMessage({ message, address }) {
+      const hex = `0x${[...new TextEncoder().encode(message)]
+        .map((byte) => byte.toString(16).padStart(2, '0'))
+        .join('')}`
+      return (await connector.request({
+        method: 'personal_sign',
+        params: [hex, address],
+      })) as string
+    },
+    async sendTransaction({ to, value, data, from }) {
+      return (await connector.request({
+        method: 'eth_sendTransaction',
+        params: [
+          {
+            from,
+            to,
+            ...(value === undefined ? {} : { value: `0x${value.toString(16)}` }),
+            ...(data === undefined ? {} : { data }),
+          },
+        ],
+      })) as string
+    },
+    on(event, listener) {
+      let set = listeners.get(event)
+      if (!set) {
+        set = new Set()
+        listeners.set(event, set)
+      }
+      set.add(listener as (data: never) => void)
+    },
+    off(event, listener) {
+      listeners.get(event)?.delete(listener as (data: never) => void)
+    },
+  }
+
+  return {
+    namespace: 'eip155',
+    connector,
+    setup() {
+      return () => {
+        void client?.then((frame) => frame.destroy())
+        client = undefined
+      }
+    },
+    getConnectors: () => [connector],
+  }
+}

@@ -1,0 +1,162 @@
+// @vitest-environment happy-dom
+import { connectEmail, navigate, open, verifyOtp } from '@foyer/core'
+import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, test } from 'vitest'
+// The embedded wallet's own test world: the real frame host and client over the postMessage model.
+import { createEmbeddedTestWorld } from '../../../../frame/src/connector/createEmbeddedTestWorld.ts'
+import { FoyerProvider } from '../../FoyerProvider.tsx'
+import { createTestSetup, findDialog } from '../../testUtils.tsx'
+
+afterEach(() => {
+  cleanup()
+  document.body.innerHTML = ''
+})
+
+function describedBy(input: HTMLElement): string {
+  const root = input.getRootNode() as ShadowRoot
+  return (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => root.getElementById(id)?.textContent ?? '')
+    .join(' ')
+}
+
+async function openConnect(world = createEmbeddedTestWorld(), profile = world.createProfile()) {
+  const page = world.openPage(profile)
+  render(<FoyerProvider foyer={page.foyer} />)
+  act(() => open(page.foyer))
+  const dialog = await findDialog()
+  return { world, page, ...dialog }
+}
+
+describe('email login views', () => {
+  test('Connect shows the email input first and explains an invalid email', async () => {
+    const { within, page } = await openConnect()
+    const input = await within.findByRole('textbox', { name: 'Email address' })
+    // Email section comes before the wallet section (connectMethodsOrder: email, social, wallet).
+    const headings = within.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)
+    expect(headings).toEqual(['Email', 'Wallets'])
+
+    fireEvent.change(input, { target: { value: 'ada@' } })
+    fireEvent.click(within.getByRole('button', { name: 'Continue' }))
+    expect(await within.findByText('Enter a valid email address')).toBeTruthy()
+    expect(input.getAttribute('aria-invalid')).toBe('true')
+    expect(describedBy(input)).toBe('Enter a valid email address')
+    // Nothing was sent: the embedded wallet's frame was not even loaded.
+    expect(page.appWindow.frames).toHaveLength(0)
+  })
+
+  test('has no email section without an embedded wallet connector', async () => {
+    const { foyer } = createTestSetup()
+    render(<FoyerProvider foyer={foyer} />)
+    act(() => open(foyer))
+    const { within } = await findDialog()
+    await within.findByRole('button', { name: /Foyer Test Wallet/ })
+    expect(within.queryByRole('textbox', { name: 'Email address' })).toBeNull()
+  })
+
+  test('email, then the emailed code, connects the embedded wallet', async () => {
+    const { world, page, within, dialog } = await openConnect()
+    fireEvent.change(await within.findByRole('textbox', { name: 'Email address' }), {
+      target: { value: 'ada@example.com' },
+    })
+    fireEvent.click(within.getByRole('button', { name: 'Continue' }))
+    await waitFor(() => expect(dialog.getAttribute('data-view')).toBe('EmailVerifyOtp'))
+    expect(within.getByRole('heading', { name: 'Confirm Email' })).toBeTruthy()
+    const code = await within.findByRole('textbox', { name: 'Verification code' })
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code')
+    expect(describedBy(code)).toBe('Enter the 6-digit code we emailed to ada@example.com.')
+
+    // A wrong code: the server's message, tied to the input.
+    const right = world.lastCode('ada@example.com')
+    fireEvent.change(code, { target: { value: right === '000000' ? '111111' : '000000' } })
+    fireEvent.click(within.getByRole('button', { name: 'Verify' }))
+    expect(await within.findByText('Invalid code')).toBeTruthy()
+    expect(describedBy(code)).toContain('Invalid code')
+
+    fireEvent.change(code, { target: { value: right } })
+    fireEvent.click(within.getByRole('button', { name: 'Verify' }))
+    await waitFor(() => expect(page.foyer.getState().status).toBe('connected'))
+    expect(page.foyer.getState().account.address).toBe(
+      [...world.server.database.values()][0]!.addresses.eip155,
+    )
+    await waitFor(() => expect(page.foyer.getState().dialog.open).toBe(false))
+  })
+
+  test('Resend within 30 s says "Please try again after {n} seconds"', async () => {
+    const { within, dialog } = await openConnect()
+    fireEvent.change(await within.findByRole('textbox', { name: 'Email address' }), {
+      target: { value: 'wait@example.com' },
+    })
+    fireEvent.click(within.getByRole('button', { name: 'Continue' }))
+    await waitFor(() => expect(dialog.getAttribute('data-view')).toBe('EmailVerifyOtp'))
+    fireEvent.click(within.getByRole('button', { name: 'Resend code' }))
+    expect(await within.findByText(/^Please try again after (29|30) seconds$/)).toBeTruthy()
+  })
+
+  test('a new device waits for the emailed approval link, then asks for the code', async () => {
+    const world = createEmbeddedTestWorld()
+    // The account exists, made on another device.
+    const other = world.openPage(world.createProfile())
+    await connectEmail(other.foyer, { email: 'two@example.com' })
+    await verifyOtp(other.foyer, { otp: world.lastCode('two@example.com') })
+
+    const { within, dialog } = await openConnect(world)
+    fireEvent.change(await within.findByRole('textbox', { name: 'Email address' }), {
+      target: { value: 'two@example.com' },
+    })
+    fireEvent.click(within.getByRole('button', { name: 'Continue' }))
+    await waitFor(() => expect(dialog.getAttribute('data-view')).toBe('EmailVerifyDevice'))
+    expect(
+      await within.findByText('Approve this device from the link we emailed to two@example.com.'),
+    ).toBeTruthy()
+    world.server.approveDevice('two@example.com')
+    await waitFor(() => expect(dialog.getAttribute('data-view')).toBe('EmailVerifyOtp'))
+    expect(await within.findByRole('textbox', { name: 'Verification code' })).toBeTruthy()
+  })
+
+  test('UpdateEmailWallet changes the email with both codes', async () => {
+    const world = createEmbeddedTestWorld()
+    const page = world.openPage(world.createProfile())
+    await connectEmail(page.foyer, { email: 'old@example.com' })
+    await verifyOtp(page.foyer, { otp: world.lastCode('old@example.com') })
+    render(<FoyerProvider foyer={page.foyer} />)
+    act(() => open(page.foyer))
+    const { within, dialog } = await findDialog()
+    await waitFor(() => expect(dialog.getAttribute('data-view')).toBe('Account'))
+    act(() => navigate(page.foyer, { view: 'UpdateEmailWallet' }))
+
+    expect(await within.findByText('Current email: old@example.com')).toBeTruthy()
+    fireEvent.change(within.getByRole('textbox', { name: 'New email address' }), {
+      target: { value: 'new@example.com' },
+    })
+    fireEvent.click(within.getByRole('button', { name: 'Continue' }))
+    expect(
+      await within.findByText('Enter the 6-digit code we emailed to old@example.com.'),
+    ).toBeTruthy()
+    fireEvent.change(within.getByRole('textbox', { name: 'Verification code' }), {
+      target: { value: world.lastCode('old@example.com', 'update') },
+    })
+    fireEvent.click(within.getByRole('button', { name: 'Verify' }))
+    expect(
+      await within.findByText('Enter the 6-digit code we emailed to new@example.com.'),
+    ).toBeTruthy()
+    fireEvent.change(within.getByRole('textbox', { name: 'Verification code' }), {
+      target: { value: world.lastCode('new@example.com', 'update') },
+    })
+    fireEvent.click(within.getByRole('button', { name: 'Verify' }))
+    await waitFor(() => expect(dialog.getAttribute('data-view')).toBe('Account'))
+    expect(page.adapter.connector.getEmail()).toBe('new@example.com')
+  })
+
+  test('UpdateEmailWallet refuses a wallet not connected by email', async () => {
+    const { foyer } = createTestSetup()
+    render(<FoyerProvider foyer={foyer} />)
+    act(() => open(foyer, { view: 'UpdateEmailWallet' }))
+    const { within } = await findDialog()
+    fireEvent.change(await within.findByRole('textbox', { name: 'New email address' }), {
+      target: { value: 'new@example.com' },
+    })
+    fireEvent.click(within.getByRole('button', { name: 'Continue' }))
+    expect(await within.findByText('Not connected to email or social')).toBeTruthy()
+  })
+})

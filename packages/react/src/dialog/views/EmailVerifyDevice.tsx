@@ -1,0 +1,48 @@
+import { navigate, verifyDevice } from '@foyer/core'
+import { useEffect } from 'react'
+import { useAsyncAction } from '../../hooks/useAsyncAction.ts'
+import { useFoyer, useFoyerContext } from '../../hooks/useFoyer.ts'
+import { useFoyerState } from '../../hooks/useFoyerState.ts'
+import { shortMessage } from '../components/NetworkList.tsx'
+
+/**
+ * A device the account has never used: waits (the frame polls the server) until the visitor
+ * follows the approval link from the email, then asks for the one-time code.
+ */
+export default function EmailVerifyDevice() {
+  const foyer = useFoyer()
+  const { t } = useFoyerContext()
+  const email = useFoyerState((state) => state.dialog.data?.email) ?? ''
+  const approval = useAsyncAction(() => verifyDevice(foyer))
+  const { run } = approval
+
+  useEffect(() => {
+    run(undefined)
+  }, [run])
+
+  useEffect(() => {
+    if (approval.isSuccess)
+      navigate(foyer, { view: 'EmailVerifyOtp', data: { email }, replace: true })
+  }, [approval.isSuccess, email, foyer])
+
+  return (
+    <div className="foyer-center">
+      <div role="status" aria-live="polite" className="foyer-center">
+        {approval.error ? (
+          <p className="foyer-error-text">{shortMessage(approval.error)}</p>
+        ) : (
+          <>
+            <span className="foyer-spinner" aria-hidden="true" />
+            <p className="foyer-strong">{t('emailDevice.title')}</p>
+            <p className="foyer-muted">{t('emailDevice.body', { email })}</p>
+          </>
+        )}
+      </div>
+      {approval.error ? (
+        <button type="button" className="foyer-button" onClick={() => run(undefined)}>
+          {t('connecting.retry')}
+        </button>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,50 @@
+import { connectEmail, verifyOtp } from '@foyer/core'
+import { useAsyncAction } from '../../hooks/useAsyncAction.ts'
+import { useFoyer, useFoyerContext } from '../../hooks/useFoyer.ts'
+import { useFoyerState } from '../../hooks/useFoyerState.ts'
+import { shortMessage } from '../components/NetworkList.tsx'
+import { OtpForm } from './email/OtpForm.tsx'
+
+/**
+ * The 6-digit code from the email. A right code connects the embedded wallet (and closes the
+ * dialog); Resend sends a new code, at most once per 30 s ('Please try again after {n} seconds').
+ */
+export default function EmailVerifyOtp() {
+  const foyer = useFoyer()
+  const { t } = useFoyerContext()
+  const email = useFoyerState((state) => state.dialog.data?.email) ?? ''
+  const verify = useAsyncAction((otp: string) => verifyOtp(foyer, { otp }))
+  const resend = useAsyncAction(() => connectEmail(foyer, { email }))
+
+  return (
+    <div>
+      <OtpForm
+        description={t('otp.description', { email })}
+        onSubmit={(otp) => {
+          resend.reset()
+          verify.run(otp)
+        }}
+        onChange={() => verify.reset()}
+        isPending={verify.isPending}
+        error={verify.error}
+      />
+      <div className="foyer-actions">
+        <button
+          type="button"
+          className="foyer-button"
+          data-variant="secondary"
+          disabled={resend.isPending || verify.isPending}
+          onClick={() => {
+            verify.reset()
+            resend.run(undefined)
+          }}
+        >
+          {t('otp.resend')}
+        </button>
+        <p className="foyer-muted" role="status" aria-live="polite">
+          {resend.error ? shortMessage(resend.error) : resend.isSuccess ? t('otp.resent') : null}
+        </p>
+      </div>
+    </div>
+  )
+}
