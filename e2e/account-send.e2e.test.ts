@@ -78,17 +78,20 @@ test('sends 12.5 USDC, then both balances, the activity, the NFTs and the receiv
 
   // Send: the SPEC validation texts, then a real transfer.
   await dialog().locator('[data-foyer-feature="send"]').click()
-  await expect.poll(() => dialog().getByLabel('Amount').count()).toBe(1)
+  await expect.poll(() => dialog().getByLabel('Amount', { exact: true }).count()).toBe(1)
+  // The form preselects the first token; clearing it shows the token rule.
+  await expect.poll(() => dialog().getByLabel('Token', { exact: true }).inputValue()).not.toBe('')
+  await dialog().getByLabel('Token', { exact: true }).selectOption('')
   await dialog().getByRole('button', { name: 'Send', exact: true }).click()
   await expect.poll(() => dialog().getByText('A token is required').count()).toBe(1)
-  await dialog().getByLabel('Token').selectOption(usdc.address.toLowerCase())
+  await dialog().getByLabel('Token', { exact: true }).selectOption(usdc.address.toLowerCase())
   await dialog().getByRole('button', { name: 'Send', exact: true }).click()
   await expect
     .poll(() => dialog().getByText('An amount and receiver address are required').count())
     .toBe(1)
   await expectNoSeriousViolations('Send (validation)')
-  await dialog().getByLabel('Amount').fill('12.5')
-  await dialog().getByLabel('Receiver address').fill(receiver)
+  await dialog().getByLabel('Amount', { exact: true }).fill('12.5')
+  await dialog().getByLabel('Receiver address', { exact: true }).fill(receiver)
   await dialog().getByRole('button', { name: 'Send', exact: true }).click()
   await expect.poll(() => page.getByText('Transaction sent').count(), { timeout: 30_000 }).toBe(1)
 
@@ -99,6 +102,8 @@ test('sends 12.5 USDC, then both balances, the activity, the NFTs and the receiv
   expect(receiverAfter).toBe('1,000,012.500 USDC')
 
   // The dialog shows the sender's new balance, and Activity lists the transfer.
+  await page.keyboard.press('Escape')
+  await expect.poll(() => dialog().count()).toBe(0)
   await connectButton().click()
   await openTab('Tokens')
   await expect.poll(usdcRowQuantity, { timeout: 15_000 }).toBe(senderAfter)

@@ -103,10 +103,11 @@ describe('the connect dialog with an injected wallet', () => {
       .poll(() => connectButton().locator('[data-foyer-balance]').textContent())
       .toBe(expectedB)
 
-    // Reload: reconnected silently (no prompt: the wallet would reject one), still on chain B.
-    await page.evaluate(() => window.foyerTestWallet!.setBehaviour({ connect: 'reject' }))
-    await page.reload()
-    await page.evaluate(() => window.foyerTestWallet!.setBehaviour({ connect: 'reject' }))
+    // Reload, with a wallet that refuses every prompt from the start: reconnected silently, still
+    // on chain B.
+    await page.goto(`${demoUrl}/?testWallet=1&testWalletConnect=reject`)
+    await page.waitForFunction(() => window.foyerTestWallet !== undefined)
+    expect(await page.evaluate(() => window.foyerTestWallet!.getBehaviour().connect)).toBe('reject')
     await expect.poll(() => page.getByTestId('address').textContent()).toBe(account)
     await expect
       .poll(() => page.getByTestId('network').textContent())

@@ -23,6 +23,13 @@ export function injectTestWallet(): TestWallet {
       name: chain.name,
     })) as [{ chainId: number; rpcUrl: string; name: string }],
     storage: window.localStorage,
+    // `?testWalletConnect=reject` makes the wallet refuse every prompt from the first instant.
+    behaviour: {
+      connect:
+        new URLSearchParams(window.location.search).get('testWalletConnect') === 'reject'
+          ? 'reject'
+          : 'approve',
+    },
   })
   announceTestWallet(wallet, window)
   window.foyerTestWallet = wallet

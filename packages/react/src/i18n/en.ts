@@ -134,7 +134,7 @@ export const en = {
   'send.balance': 'Balance: {balance} {symbol}',
   'send.amount': 'Amount',
   'send.max': 'Max',
-  'send.maxLabel': 'Use the maximum amount',
+  'send.maxLabel': 'Max amount',
   'send.receiver': 'Receiver address',
   'send.fee': 'Network fee ≈ {fee} {symbol}',
   'send.submit': 'Send',

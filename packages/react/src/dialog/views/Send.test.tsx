@@ -166,7 +166,7 @@ describe('Send', () => {
     fireEvent.change(inDialog.getByLabelText('Token'), {
       target: { value: usdc.address.toLowerCase() },
     })
-    fireEvent.click(inDialog.getByRole('button', { name: 'Use the maximum amount' }))
+    fireEvent.click(inDialog.getByRole('button', { name: 'Max amount' }))
     const onChain = await createPublicClient({ transport: http(anvil.rpcUrl) }).readContract({
       address: usdc.address,
       abi: erc20Abi,
