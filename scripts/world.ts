@@ -12,7 +12,7 @@ import { type Devnet, startDevnet } from '@foyer/devnet'
 export const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 export const sharedRegistryFile = resolve(rootDir, '../shared/data/wallet-registry/wallets.json')
 
-/** Fixed ports of the local world (ARCHITECTURE.md). 4401 and 4404 are reserved. */
+/** Fixed ports of the local world (ARCHITECTURE.md). 4404 is reserved. */
 export const worldPorts = {
   chainA: 8545,
   chainB: 8546,
@@ -118,6 +118,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     [worldPorts.chainA, 'anvil chain 31337'],
     [worldPorts.chainB, 'anvil chain 31338'],
     [worldPorts.server, 'the Foyer server'],
+    [worldPorts.frame, 'the secure frame'],
     [worldPorts.solana, 'the Solana local RPC (LiteSVM)'],
   ]
   const hasRelay = existsSync(join(rootDir, 'tools/dev-relay/src/bin.ts'))
@@ -159,7 +160,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
           FOYER_DEVNET_FILE: devnetFile,
           ...(existsSync(sharedRegistryFile) ? { FOYER_REGISTRY_FILE: sharedRegistryFile } : {}),
         },
-        /Foyer server listening/,
+        /Foyer frame listening/,
         log,
       ),
     ]
@@ -236,6 +237,8 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       'EVM chain B (31338)': devnet.chains[1]!.rpcUrl,
       ...(devnet.solana ? { 'Solana local RPC (LiteSVM)': devnet.solana.rpcUrl } : {}),
       'Foyer server': `http://127.0.0.1:${worldPorts.server}`,
+      'Secure frame (email login)': `http://127.0.0.1:${worldPorts.frame}`,
+      'Dev mailbox': `http://127.0.0.1:${worldPorts.server}/dev/mailbox`,
     }
     if (hasRelay) urls['WalletConnect dev relay'] = `ws://127.0.0.1:${worldPorts.relay}`
     if (hasMobileWallet) urls['Mobile test wallet'] = `http://127.0.0.1:${worldPorts.mobileWallet}`

@@ -28,6 +28,7 @@ function foyerWorld(): Plugin {
         solana: devnet.solana,
         serverUrl: process.env.FOYER_SERVER_URL ?? 'http://127.0.0.1:4400',
         relayUrl: process.env.FOYER_RELAY_URL ?? 'ws://127.0.0.1:4402',
+        frameUrl: process.env.FOYER_FRAME_URL ?? 'http://127.0.0.1:4401/',
         projectId: process.env.FOYER_PROJECT_ID ?? 'foyer-dev',
       }
       // Named exports, so a page bundles only what it imports (no keys on the button page).

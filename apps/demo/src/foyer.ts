@@ -1,6 +1,7 @@
 import * as world from 'virtual:foyer-world'
 import { createFoyer, type Foyer } from '@foyer/core'
 import { evmAdapter } from '@foyer/evm'
+import { embeddedWalletAdapter } from '@foyer/frame/connector'
 import { createSolanaLocalnet, solanaAdapter } from '@foyer/solana'
 import { walletConnectAdapter } from '@foyer/walletconnect'
 
@@ -63,6 +64,9 @@ export function createDemoFoyer(): Foyer {
         metadata,
         pairingLifetimeMs: pairingLifetimeMs(),
       }),
+      ...(solanaLocal && !solanaOff ? [solanaAdapter()] : []),
+      // Email login: the server's secure frame, on its own origin.
+      embeddedWalletAdapter({ frameUrl: world.frameUrl, projectId: world.projectId }),
     ],
     metadata,
     projectId: world.projectId,

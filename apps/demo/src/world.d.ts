@@ -5,5 +5,6 @@ declare module 'virtual:foyer-world' {
   export const solana: NonNullable<Devnet['solana']> | null
   export const serverUrl: string
   export const relayUrl: string
+  export const frameUrl: string
   export const projectId: string
 }

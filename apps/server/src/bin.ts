@@ -3,8 +3,9 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { queryEvents, summarizeEvents } from './analytics/events.ts'
-import { readServerOptions } from './config.ts'
+import { readEmbeddedWalletOptions, readServerOptions } from './config.ts'
 import { createDatabase } from './db/createDatabase.ts'
+import { createEmbeddedWallet } from './embedded/createEmbeddedWallet.ts'
 import { createServer } from './http/createServer.ts'
 import { listProjects, upsertProject } from './projects/projects.ts'
 import { importRegistry, seedBuiltinWallets } from './registry/wallets.ts'
@@ -15,6 +16,10 @@ Commands:
   serve [--dev]                       Start the server (env: FOYER_HOST, FOYER_PORT, FOYER_DATA_DIR,
                                       FOYER_DATABASE_URL, FOYER_REDIS_URL, FOYER_DEVNET_FILE,
                                       FOYER_REGISTRY_FILE, FOYER_RPC_URLS, FOYER_PRICE_API_URL, …)
+                                      and the embedded wallet's frame listener (FOYER_FRAME_PORT,
+                                      FOYER_SMTP_URL, FOYER_SESSION_SECRET, FOYER_SHARE_KEY,
+                                      FOYER_RECOVERY_SECRET_KEY, …); --dev adds a mail capture
+                                      and /dev/mailbox
   project upsert --id ID --name NAME --origins 'https://app.example.com,http://localhost:*'
                  [--features '{"swaps":false}']
   project list
@@ -152,6 +157,16 @@ async function serve(args: string[]): Promise<number> {
     options.registryFile ??
     (values.dev && existsSync(sharedRegistryFile) ? sharedRegistryFile : undefined)
   const app = await createServer({ ...options, dev: values.dev ?? false, registryFile })
+  const embedded = await createEmbeddedWallet({
+    ...readEmbeddedWalletOptions(process.env),
+    server: app,
+    dev: values.dev ?? false,
+    dataDir: options.dataDir ?? '.foyer',
+    host: options.host,
+    redisUrl: options.redisUrl,
+    trustProxy: options.trustProxy,
+    logger: options.logger === false ? false : { level: process.env.FOYER_LOG_LEVEL || 'info' },
+  })
   let closing = false
   const shutdown = (signal: string) => {
     if (closing) return
@@ -172,6 +187,10 @@ async function serve(args: string[]): Promise<number> {
   const port = typeof address === 'object' && address ? address.port : options.port
   const host = options.host.includes(':') ? `[${options.host}]` : options.host
   process.stdout.write(`Foyer server listening on http://${host}:${port}\n`)
+  if (embedded) {
+    const frameUrl = await embedded.listen()
+    process.stdout.write(`Foyer frame listening on ${frameUrl}\n`)
+  }
   return -1
 }
 

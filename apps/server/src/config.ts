@@ -1,3 +1,4 @@
+import type { EmbeddedWalletOptions } from './embedded/createEmbeddedWallet.ts'
 import type { CreateServerOptions } from './http/createServer.ts'
 
 export type ServerEnv = Record<string, string | undefined>
@@ -36,5 +37,36 @@ export function readServerOptions(
       ipLimit === 0 ? false : { perIpPerMinute: ipLimit, perProjectPerMinute: projectLimit },
     trustProxy: env.FOYER_TRUST_PROXY === '1' || env.FOYER_TRUST_PROXY === 'true',
     logger: { level: env.FOYER_LOG_LEVEL || 'info' },
+  }
+}
+
+/**
+ * Embedded-wallet options from the environment: FOYER_FRAME_HOST, FOYER_FRAME_PORT (4401),
+ * FOYER_FRAME_PUBLIC_URL, FOYER_SMTP_URL, FOYER_MAIL_FROM, FOYER_SESSION_SECRET, FOYER_SHARE_KEY,
+ * FOYER_RECOVERY_SECRET_KEY, FOYER_RECOVERY_PUBLIC_KEY, FOYER_RATE_LIMIT_EMAIL (per minute).
+ */
+export function readEmbeddedWalletOptions(env: ServerEnv): EmbeddedWalletOptions {
+  const framePort = Number(env.FOYER_FRAME_PORT ?? 4401)
+  if (!Number.isInteger(framePort) || framePort < 0 || framePort > 65_535) {
+    throw new Error(`FOYER_FRAME_PORT must be a port number, got "${env.FOYER_FRAME_PORT}"`)
+  }
+  const ipLimit = env.FOYER_RATE_LIMIT_IP === undefined ? 300 : Number(env.FOYER_RATE_LIMIT_IP)
+  return {
+    frameHost: env.FOYER_FRAME_HOST || undefined,
+    framePort,
+    framePublicUrl: env.FOYER_FRAME_PUBLIC_URL || undefined,
+    smtpUrl: env.FOYER_SMTP_URL || undefined,
+    mailFrom: env.FOYER_MAIL_FROM || undefined,
+    sessionSecret: env.FOYER_SESSION_SECRET || undefined,
+    shareKey: env.FOYER_SHARE_KEY || undefined,
+    recoverySecretKey: env.FOYER_RECOVERY_SECRET_KEY || undefined,
+    recoveryPublicKey: env.FOYER_RECOVERY_PUBLIC_KEY || undefined,
+    rateLimit:
+      ipLimit === 0
+        ? false
+        : {
+            perIpPerMinute: ipLimit,
+            perEmailPerMinute: Number(env.FOYER_RATE_LIMIT_EMAIL ?? 20),
+          },
   }
 }

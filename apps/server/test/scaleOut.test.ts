@@ -34,6 +34,9 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
       FOYER_DEVNET_FILE: devnetFile,
       FOYER_RATE_LIMIT_IP: '12',
       FOYER_REGISTRY_FILE: '',
+      // Dev mode also serves the secure frame: OS-assigned ports, and secrets in the test's folder.
+      FOYER_FRAME_PORT: '0',
+      FOYER_DATA_DIR: tempDir,
     }
     servers = await Promise.all([
       startServerProcess({ env, args: ['--dev'] }),

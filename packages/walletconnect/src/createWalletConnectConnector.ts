@@ -54,6 +54,8 @@ export type CreateWalletConnectConnectorParameters = {
   /** Passed to the SDK's key-value storage (Node: `{ database: '/path/to/file' }`). */
   storageOptions: Record<string, unknown> | undefined
   logger: string
+  /** Whether the SDK may call WalletConnect's hosted Verify service. */
+  verify: boolean
   loadProvider: () => Promise<typeof UniversalProvider>
   id: string
   name: string
@@ -160,6 +162,14 @@ export function createWalletConnectConnector(
         logger: parameters.logger,
         telemetryEnabled: false,
       })
+      if (!parameters.verify) {
+        // The SDK has no switch for its Verify lookups (an attestation iframe and fetches to
+        // verify.walletconnect.org); without them wallets see the dapp as "unverified".
+        const { verify } = provider.client.core
+        // Both answer as the SDK's own disabled path does (an empty string).
+        verify.register = async () => ''
+        verify.resolve = async () => '' as unknown as Awaited<ReturnType<typeof verify.resolve>>
+      }
       loadedProvider = provider
       listen(provider)
       return provider

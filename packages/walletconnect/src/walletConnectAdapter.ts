@@ -12,6 +12,11 @@ export const DEFAULT_RELAY_URL = 'wss://relay.walletconnect.org'
 export type WalletConnectAdapterParameters = {
   /** Default: the public relay `wss://relay.walletconnect.org`. */
   relayUrl?: string | undefined
+  /**
+   * Use WalletConnect's hosted Verify service (domain attestation, scam warnings in wallets).
+   * Off by default: Foyer makes no third-party request the operator did not choose.
+   */
+  verify?: boolean | undefined
   /** Needed by the public relay; any relay of your own can do without. */
   projectId?: string | undefined
   /** Shown to the visitor by their wallet when it asks to approve the connection. */
@@ -53,6 +58,7 @@ export function walletConnectAdapter(
       const connector = createWalletConnectConnector({
         networks,
         relayUrl: parameters.relayUrl ?? DEFAULT_RELAY_URL,
+        verify: parameters.verify ?? false,
         // The SDK requires a value; relays other than the public one ignore it.
         projectId: parameters.projectId ?? 'foyer',
         metadata: parameters.metadata,

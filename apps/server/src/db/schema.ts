@@ -132,7 +132,11 @@ export type EmbeddedUsersTable = {
   created_at: Generated<Date>
   last_login_at: Date | null
 }
-export type EmbeddedDevicesTable = { user_id: string; device_id: string; created_at: Generated<Date> }
+export type EmbeddedDevicesTable = {
+  user_id: string
+  device_id: string
+  created_at: Generated<Date>
+}
 export type EmbeddedEmailThrottleTable = { email: string; last_sent_at: Date }
 export type EmbeddedOtpsTable = {
   id: string

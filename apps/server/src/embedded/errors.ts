@@ -1,0 +1,28 @@
+import { BaseError } from '../errors.ts'
+
+/** An embedded-route failure, answered as `authApiErrorSchema`: `{ error, message, retryAfterSeconds? }`. */
+export class EmbeddedApiError extends BaseError {
+  override name = 'EmbeddedApiError'
+  statusCode: number
+  code: string
+  retryAfterSeconds: number | undefined
+
+  constructor(
+    statusCode: number,
+    code: string,
+    message: string,
+    options: { retryAfterSeconds?: number; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause })
+    this.statusCode = statusCode
+    this.code = code
+    this.retryAfterSeconds = options.retryAfterSeconds
+  }
+}
+
+export const unauthorized = () => new EmbeddedApiError(401, 'unauthorized', 'Session Expired')
+export const invalidOtp = () => new EmbeddedApiError(400, 'invalid_otp', 'Invalid code')
+export const tryAgainAfter = (seconds: number) =>
+  new EmbeddedApiError(429, 'rate_limited', `Please try again after ${seconds} seconds`, {
+    retryAfterSeconds: seconds,
+  })

@@ -1,0 +1,228 @@
+import rateLimit from '@fastify/rate-limit'
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import { Redis } from 'ioredis'
+import type { DestinationStream } from 'pino'
+import { createCodeStore } from '../embedded/codeStore.ts'
+import type { EmbeddedSecrets } from '../embedded/embeddedSecrets.ts'
+import { EmbeddedApiError } from '../embedded/errors.ts'
+import type { RecoveryKeyHolder } from '../embedded/recoveryKeyHolder.ts'
+import { registerEmbeddedRoutes } from '../embedded/registerEmbeddedRoutes.ts'
+import { createSessionService } from '../embedded/sessions.ts'
+import { createShareCipher } from '../embedded/shareCipher.ts'
+import type { Mailer } from '../mail/createMailer.ts'
+import { buildFrameBundle } from './buildFrameBundle.ts'
+import { frameContentSecurityPolicy, renderFramePage } from './framePage.ts'
+
+export type CreateFrameServerParameters = {
+  /** The main server (database, projects, chains). The frame server closes with it. */
+  server: FastifyInstance
+  secrets: EmbeddedSecrets
+  mailer: Mailer | undefined
+  recoveryKeyHolder: RecoveryKeyHolder | undefined
+  /** The frame's public origin, e.g. `http://127.0.0.1:4401` or `https://frame.example.com`; a function when known only after listen. */
+  frameOrigin: string | (() => string)
+  /** Requests per minute per IP and mail/code requests per minute per email; false = off. */
+  rateLimit?: { perIpPerMinute?: number; perEmailPerMinute?: number } | false | undefined
+  redisUrl?: string | undefined
+  trustProxy?: boolean | string | undefined
+  logger?: false | { level?: string; stream?: DestinationStream } | undefined
+  /** Session access-token lifetime (default 15 min). */
+  accessTokenTtlSeconds?: number | undefined
+}
+
+const bundlePath = '/frame.js'
+
+/**
+ * The embedded wallet's own origin: the frame page, its script, and the `/v1/embedded/*` routes
+ * (so the session cookies are first-party to the frame). Not listening until `listen`.
+ */
+export async function createFrameServer(
+  parameters: CreateFrameServerParameters,
+): Promise<FastifyInstance> {
+  const { server, secrets } = parameters
+  const frame = Fastify({
+    logger:
+      parameters.logger === false
+        ? false
+        : {
+            level: parameters.logger?.level ?? 'info',
+            ...(parameters.logger?.stream ? { stream: parameters.logger.stream } : {}),
+            redact: ['req.headers.cookie', 'res.headers["set-cookie"]'],
+            // Approval tokens travel in query strings: never log a query.
+            serializers: {
+              req: (request: { method: string; url: string; ip?: string }) => ({
+                method: request.method,
+                url: request.url.split('?')[0],
+                remoteAddress: request.ip,
+              }),
+            },
+          },
+    bodyLimit: 64 * 1024,
+    trustProxy: parameters.trustProxy ?? false,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  })
+  const db = server.foyer.database.db
+  const frameOrigin = () =>
+    new URL(
+      typeof parameters.frameOrigin === 'function'
+        ? parameters.frameOrigin()
+        : parameters.frameOrigin,
+    ).origin
+  const secure = frameOrigin().startsWith('https:')
+
+  const redis = parameters.redisUrl
+    ? new Redis(parameters.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
+    : undefined
+  await frame.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'foyer:frame-ratelimit:' } : {}),
+    skipOnError: true,
+  })
+  const limits = parameters.rateLimit === false ? undefined : (parameters.rateLimit ?? {})
+  const ipLimiter = limits
+    ? frame.createRateLimit({
+        max: limits.perIpPerMinute ?? 300,
+        timeWindow: 60_000,
+        keyGenerator: (request) => `embedded-ip:${request.ip}`,
+      })
+    : undefined
+  const emailLimiterFor = new Map<string, string>()
+  const emailLimiter = limits
+    ? frame.createRateLimit({
+        max: limits.perEmailPerMinute ?? 20,
+        timeWindow: 60_000,
+        keyGenerator: (request) => `embedded-email:${emailLimiterFor.get(request.id) ?? ''}`,
+      })
+    : undefined
+
+  frame.addHook('onRequest', async (request) => {
+    if (ipLimiter && request.url.startsWith('/v1/embedded/')) {
+      const limit = await ipLimiter(request)
+      if (!limit.isAllowed && limit.isExceeded)
+        throw new EmbeddedApiError(429, 'rate_limited', 'Rate Limited', {
+          retryAfterSeconds: limit.ttlInSeconds,
+        })
+    }
+    // Cookies are SameSite=Strict; refusing foreign Origins on writes is the second lock.
+    const origin = request.headers.origin
+    if (request.method !== 'GET' && origin !== undefined && origin !== frameOrigin())
+      throw new EmbeddedApiError(403, 'origin_not_allowed', 'Unauthorized: origin not allowed')
+  })
+  frame.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff')
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
+  })
+
+  frame.setErrorHandler((error: FastifyError | EmbeddedApiError, request, reply) => {
+    if (error instanceof EmbeddedApiError) {
+      if (error.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(error.retryAfterSeconds))
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'embedded request failed')
+      return reply.status(error.statusCode).send({
+        error: error.code,
+        message: error.shortMessage,
+        ...(error.retryAfterSeconds !== undefined
+          ? { retryAfterSeconds: error.retryAfterSeconds }
+          : {}),
+      })
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500
+    if (status >= 400 && status < 500)
+      return reply.status(status).send({ error: 'invalid_input', message: error.message })
+    request.log.error({ err: error }, 'embedded request failed')
+    return reply.status(500).send({ error: 'server_error', message: 'Server Error' })
+  })
+  frame.setNotFoundHandler((_request, reply) =>
+    reply.status(404).send({ error: 'not_found', message: 'Not Found' }),
+  )
+
+  registerEmbeddedRoutes(frame, {
+    db,
+    sessions: createSessionService({
+      db,
+      secret: secrets.sessionSecret,
+      secure,
+      accessTokenTtlSeconds: parameters.accessTokenTtlSeconds,
+    }),
+    codes: createCodeStore({ db, key: secrets.sessionSecret }),
+    cipher: createShareCipher(secrets.shareKey),
+    mailer: parameters.mailer,
+    recoveryKeyHolder: parameters.recoveryKeyHolder,
+    tokenKey: secrets.sessionSecret,
+    frameOrigin,
+    findProject: server.foyer.findProject,
+    allowEmail: async (request, email) => {
+      if (!emailLimiter) return true
+      emailLimiterFor.set(request.id, email)
+      try {
+        const limit = await emailLimiter(request)
+        return limit.isAllowed || !limit.isExceeded
+      } finally {
+        emailLimiterFor.delete(request.id)
+      }
+    },
+  })
+
+  // Built once, on first request, then kept in memory.
+  let bundle: Promise<string> | undefined
+  frame.get(bundlePath, async (_request, reply) => {
+    bundle ??= buildFrameBundle()
+    const code = await bundle.catch((error: unknown) => {
+      bundle = undefined
+      throw error
+    })
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache')
+    return code
+  })
+
+  const recoveryPublicKey = parameters.recoveryKeyHolder?.publicKey ?? secrets.recoveryPublicKey
+  const servePage = async (
+    request: { query: unknown },
+    reply: import('fastify').FastifyReply,
+  ): Promise<string> => {
+    const { projectId } = (request.query ?? {}) as { projectId?: unknown }
+    const project =
+      typeof projectId === 'string' && projectId
+        ? await server.foyer.findProject(projectId)
+        : undefined
+    reply.type('text/html; charset=utf-8')
+    if (!project || !recoveryPublicKey) {
+      reply
+        .status(project ? 503 : 403)
+        .header('content-security-policy', "default-src 'none'; frame-ancestors *")
+      return project ? 'Recovery is not configured' : 'Unauthorized: invalid key'
+    }
+    const rpcUrls = Object.fromEntries(
+      server.foyer.chains.map((chain) => [chain.config.chainId, chain.config.rpcUrl]),
+    )
+    reply.header(
+      'content-security-policy',
+      frameContentSecurityPolicy({
+        rpcUrls: Object.values(rpcUrls),
+        allowedOrigins: project.allowedOrigins,
+      }),
+    )
+    reply.header('referrer-policy', 'no-referrer')
+    return renderFramePage(
+      {
+        projectId: project.id,
+        allowedOrigins: project.allowedOrigins,
+        recoveryPublicKey,
+        rpcUrls,
+      },
+      bundlePath,
+    )
+  }
+  frame.get('/', servePage)
+  frame.get('/frame', servePage)
+
+  server.addHook('onClose', async () => {
+    await frame.close()
+  })
+  frame.addHook('onClose', async () => {
+    parameters.mailer?.close()
+    if (redis) await redis.quit().catch(() => redis.disconnect())
+  })
+  return frame
+}
