@@ -4,6 +4,8 @@
  */
 import { buildDemo, firstLoadSize } from './bundle.ts'
 import { benchDialog } from './dialog.ts'
+import { benchServer } from './server.ts'
+import { benchWalletConnect } from './walletconnect.ts'
 
 function emit(name: string, values: Record<string, unknown>) {
   console.log(JSON.stringify({ bench: name, ...values }))
@@ -30,3 +32,5 @@ emit('button-page-first-load-beyond-react', {
 const dialog = await benchDialog(distDir)
 emit('dialog-chunks', { unit: 'bytes', ...dialog.chunks.total, files: dialog.chunks.files })
 emit('dialog-open', { unit: 'ms', ...dialog.openMs })
+emit('server-balance-vs-hello', { ...(await benchServer({ durationSec: 5, connections: 20 })) })
+emit('walletconnect', { ...(await benchWalletConnect({ connectRuns: 10, requestRuns: 20 })) })

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs'
 import { createServer as createNetServer } from 'node:net'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { stripVTControlCharacters } from 'node:util'
 import { type Devnet, startDevnet } from '@foyer/devnet'
 
 export const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -68,7 +69,8 @@ function startChild(
 ): Promise<Child> {
   const child = spawn(process.execPath, args, {
     cwd: rootDir,
-    env: { ...process.env, ...env },
+    // Plain output: tools colour it under CI=true, and the ready line must match either way.
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   return new Promise((resolvePromise, reject) => {
@@ -78,7 +80,7 @@ function startChild(
       reject(new Error(`${name} did not become ready within ${timeoutMs / 1000} s:\n${output}`))
     }, timeoutMs)
     const onData = (chunk: Buffer) => {
-      const text = chunk.toString()
+      const text = stripVTControlCharacters(chunk.toString())
       output += text
       for (const line of text.split('\n')) if (line.trim()) log(`[${name}] ${line}`)
       if (readyLine.test(output)) {

@@ -3,7 +3,7 @@ import { evmAdapter } from '@foyer/evm'
 import { ConnectButton, FoyerProvider } from '@foyer/react'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { devnetChains } from './foyer.ts'
+import { devnetChains } from './chains.ts'
 
 // The smallest integration: a page that mounts only the connect button. Used by the bundle-size
 // budget and by the test that no request leaves the page before the dialog is opened.

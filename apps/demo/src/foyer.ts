@@ -4,15 +4,7 @@ import { evmAdapter } from '@foyer/evm'
 import { embeddedWalletAdapter } from '@foyer/frame/connector'
 import { createSolanaLocalnet, solanaAdapter } from '@foyer/solana'
 import { walletConnectAdapter } from '@foyer/walletconnect'
-
-/** The devnet chains as viem chain objects, straight from devnet.json. */
-export const devnetChains = world.chains.map((chain) => ({
-  id: chain.chainId,
-  name: chain.name,
-  nativeCurrency: chain.nativeCurrency,
-  rpcUrls: { default: { http: [chain.rpcUrl] } },
-  testnet: true,
-}))
+import { devnetChains } from './chains.ts'
 
 /**
  * The networks the app supports: every devnet chain, or only those listed in `?networks=31337,…`

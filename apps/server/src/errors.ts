@@ -93,3 +93,11 @@ export class RegistryFileError extends BaseError {
 export class DevnetFileError extends BaseError {
   override name = 'DevnetFileError'
 }
+
+/** A network node (JSON-RPC) failed or answered with an error: 502. */
+export class UpstreamUnavailableError extends HttpError {
+  override name = 'UpstreamUnavailableError'
+  constructor(parameters: BaseErrorParameters = {}) {
+    super(502, 'UPSTREAM_UNAVAILABLE', 'The network node did not answer', parameters)
+  }
+}

@@ -7,10 +7,21 @@ export {
 } from './analytics/events.ts'
 export { type Cache, createMemoryCache, createRedisCache } from './cache/createCache.ts'
 export { createChainRuntime } from './chains/createChainRuntime.ts'
-export { loadDevnetChains } from './chains/loadDevnetChains.ts'
+export { loadDevnetChains, loadDevnetSolanaChains } from './chains/loadDevnetChains.ts'
 export { parseRpcUrls } from './chains/publicChains.ts'
 export { readBalances } from './chains/readBalances.ts'
-export type { ChainConfig, ChainRuntime, ChainToken, UniswapV2Pricing } from './chains/types.ts'
+export {
+  type ReadSolanaBalancesParameters,
+  readSolanaBalances,
+} from './chains/readSolanaBalances.ts'
+export type {
+  ChainConfig,
+  ChainRuntime,
+  ChainToken,
+  SolanaChainConfig,
+  SolanaChainToken,
+  UniswapV2Pricing,
+} from './chains/types.ts'
 export { readServerOptions, type ServerEnv } from './config.ts'
 export {
   type CreateDatabaseParameters,
@@ -30,6 +41,7 @@ export {
   OriginNotAllowedError,
   ProjectIdMissingError,
   RegistryFileError,
+  UpstreamUnavailableError,
 } from './errors.ts'
 export type { ServerContext } from './http/context.ts'
 export {

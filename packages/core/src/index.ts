@@ -312,6 +312,7 @@ export {
   type ConnectorEventListener,
   type ConnectorEventMap,
   type ConnectorEventName,
+  type ConnectorTransferParameters,
   type ConnectorType,
   type ConnectResult,
   type GetBalanceParameters as AdapterGetBalanceParameters,

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import {
+  accountAddressSchema,
   booleanParam,
   caipAddressSchema,
   caipNetworkIdSchema,
@@ -92,7 +93,8 @@ export const getHistoryResponse = v.object({
 export type GetHistoryResponse = v.InferOutput<typeof getHistoryResponse>
 
 // GET /v1/account/{address}/balance
-export const getBalanceParams = v.object({ address: evmAddressSchema })
+/** EVM addresses are answered for eip155 networks, Solana addresses for solana networks. */
+export const getBalanceParams = v.object({ address: accountAddressSchema })
 export type GetBalanceParams = v.InferInput<typeof getBalanceParams>
 export const getBalanceQuery = v.object({
   ...sdkQueryEntries,

@@ -76,6 +76,21 @@ export const evmAddressSchema = v.pipe(
   v.regex(/^0x[0-9a-fA-F]{40}$/, 'address must be 0x followed by 40 hex characters'),
 )
 
+/** Solana address: 32 to 44 base58 characters (SPEC §5). */
+export const solanaAddressSchema = v.pipe(
+  v.string('address must be a string'),
+  v.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'address must be 32 to 44 base58 characters'),
+)
+
+/** An account address of a namespace the balance route serves: EVM or Solana. */
+export const accountAddressSchema = v.pipe(
+  v.string('address must be a string'),
+  v.regex(
+    /^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/,
+    'address must be an EVM address (0x followed by 40 hex characters) or a Solana address (32 to 44 base58 characters)',
+  ),
+)
+
 /** CAIP-2 chain id, e.g. `eip155:1`, `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`. */
 export const caipNetworkIdSchema = v.pipe(
   v.string('chainId must be a string'),

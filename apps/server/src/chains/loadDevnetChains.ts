@@ -2,13 +2,14 @@ import { readFile } from 'node:fs/promises'
 import * as v from 'valibot'
 import { type Address, getAddress } from 'viem'
 import { DevnetFileError } from '../errors.ts'
-import type { ChainConfig } from './types.ts'
+import type { ChainConfig, SolanaChainConfig } from './types.ts'
 
 const address = v.pipe(
   v.string(),
   v.regex(/^0x[0-9a-fA-F]{40}$/),
   v.transform((value) => getAddress(value) as Address),
 )
+const base58 = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
 const devnetFile = v.object({
   chains: v.array(
     v.looseObject({
@@ -24,27 +25,30 @@ const devnetFile = v.object({
       ensUniversalResolver: v.optional(address),
     }),
   ),
+  solana: v.optional(
+    v.looseObject({
+      rpcUrl: v.pipe(v.string(), v.url()),
+      genesisHash: v.pipe(v.string(), v.regex(base58, 'genesisHash must be base58')),
+      tokens: v.array(
+        v.object({
+          address: v.pipe(v.string(), v.regex(base58, 'token address must be base58')),
+          symbol: v.string(),
+          name: v.string(),
+          decimals: v.number(),
+        }),
+      ),
+    }),
+  ),
 })
+type DevnetFile = v.InferOutput<typeof devnetFile>
 
 /**
  * Reads the networks of the devnet JSON (written by the local world): RPC, token list, and the
  * Uniswap V2 pools used for price discovery against its USDC-like token.
  */
 export async function loadDevnetChains(file: string): Promise<ChainConfig[]> {
-  let json: unknown
-  try {
-    json = JSON.parse(await readFile(file, 'utf8'))
-  } catch (error) {
-    throw new DevnetFileError(`Cannot read the devnet file ${file}`, { cause: error })
-  }
-  const result = v.safeParse(devnetFile, json)
-  if (!result.success) {
-    const path = v.getDotPath(result.issues[0]) ?? '(root)'
-    throw new DevnetFileError(`The devnet file ${file} is malformed at ${path}`, {
-      details: result.issues[0].message,
-    })
-  }
-  return result.output.chains.map((chain) => ({
+  const { chains } = await readDevnetFile(file)
+  return chains.map((chain) => ({
     chainId: chain.chainId,
     name: chain.name,
     rpcUrl: chain.rpcUrl,
@@ -61,4 +65,39 @@ export async function loadDevnetChains(file: string): Promise<ChainConfig[]> {
     indexer: { enabled: true, startBlock: 0n },
     testnet: true,
   }))
+}
+
+/**
+ * The local Solana cluster of the devnet JSON, when the world was started with it. Its CAIP-2 id
+ * is `solana:` + the first 32 characters of the genesis hash, as `createSolanaLocalnet` of
+ * `@foyer/solana` derives it.
+ */
+export async function loadDevnetSolanaChains(file: string): Promise<SolanaChainConfig[]> {
+  const { solana } = await readDevnetFile(file)
+  if (!solana) return []
+  return [
+    {
+      caipNetworkId: `solana:${solana.genesisHash.slice(0, 32)}`,
+      name: 'Solana Localnet',
+      rpcUrl: solana.rpcUrl,
+      tokens: solana.tokens.map(({ address, ...token }) => ({ mint: address, ...token })),
+    },
+  ]
+}
+
+async function readDevnetFile(file: string): Promise<DevnetFile> {
+  let json: unknown
+  try {
+    json = JSON.parse(await readFile(file, 'utf8'))
+  } catch (error) {
+    throw new DevnetFileError(`Cannot read the devnet file ${file}`, { cause: error })
+  }
+  const result = v.safeParse(devnetFile, json)
+  if (!result.success) {
+    const path = v.getDotPath(result.issues[0]) ?? '(root)'
+    throw new DevnetFileError(`The devnet file ${file} is malformed at ${path}`, {
+      details: result.issues[0].message,
+    })
+  }
+  return result.output
 }

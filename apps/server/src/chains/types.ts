@@ -34,3 +34,16 @@ export type ChainConfig = {
 }
 
 export type ChainRuntime = { config: ChainConfig; client: PublicClient }
+
+/** An SPL token listed for a Solana network; `mint` is its base58 mint address. */
+export type SolanaChainToken = { mint: string; symbol: string; name: string; decimals: number }
+
+/** A Solana network the server answers balance calls for, through its JSON-RPC. */
+export type SolanaChainConfig = {
+  /** `solana:` + the first 32 characters of the genesis hash (CAIP-2). */
+  caipNetworkId: `solana:${string}`
+  name: string
+  rpcUrl: string
+  /** SPL tokens whose balances are reported (others the owner holds are not). */
+  tokens: SolanaChainToken[]
+}

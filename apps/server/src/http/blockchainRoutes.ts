@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import { type Address, getAddress } from 'viem'
 import { readBalances } from '../chains/readBalances.ts'
+import { readSolanaBalances } from '../chains/readSolanaBalances.ts'
 import type { ChainRuntime } from '../chains/types.ts'
 import { NotFoundError } from '../errors.ts'
 import { lookupName, resolveIdentity, reverseLookup } from '../identity/names.ts'
@@ -36,13 +37,42 @@ export function registerBlockchainRoutes(app: FastifyInstance): void {
   app.get(routes.getSupportedChains.path, async (request): Promise<GetSupportedChainsResponse> => {
     const query = parseInput(routes.getSupportedChains.query, request.query, 'query')
     await foyer.requireProject(request, query.projectId)
-    return { http: foyer.chains.map((chain) => `eip155:${chain.config.chainId}`), ws: [] }
+    return {
+      http: [
+        ...foyer.chains.map((chain) => `eip155:${chain.config.chainId}`),
+        ...foyer.solanaChains.map((chain) => chain.caipNetworkId),
+      ],
+      ws: [],
+    }
   })
 
   app.get(routes.getBalance.path, async (request): Promise<GetBalanceResponse> => {
     const params = parseInput(routes.getBalance.params, request.params, 'params')
     const query = parseInput(routes.getBalance.query, request.query, 'query')
     await foyer.requireProject(request, query.projectId)
+    // The address says the namespace: base58 owners are answered on the Solana networks.
+    if (!params.address.startsWith('0x')) {
+      const solanaChains = foyer.solanaChains.filter(
+        (chain) => query.chainId === undefined || chain.caipNetworkId === query.chainId,
+      )
+      const perChain = await Promise.all(
+        solanaChains.map(async (chain) => {
+          const key = `balance:${chain.caipNetworkId}:${params.address}`
+          if (!query.forceUpdate) {
+            const cached = await foyer.cache.get<TokenBalance[]>(key)
+            if (cached) return cached
+          }
+          const balances = await readSolanaBalances({
+            chain,
+            address: params.address,
+            tokenIconUrl: foyer.tokenIconUrl,
+          })
+          await foyer.cache.set(key, balances, balanceCacheTtlMs)
+          return balances
+        }),
+      )
+      return { balances: perChain.flat() }
+    }
     const address = getAddress(params.address)
     const chains = selectChains(query.chainId)
     const perChain = await Promise.all(

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import type { Cache } from '../cache/createCache.ts'
-import type { ChainRuntime } from '../chains/types.ts'
+import type { ChainRuntime, SolanaChainConfig } from '../chains/types.ts'
 import type { FoyerDatabase } from '../db/createDatabase.ts'
 import type { Indexer } from '../indexer/createIndexer.ts'
 import type { PriceService } from '../prices/createPriceService.ts'
@@ -11,6 +11,8 @@ export type ServerContext = {
   database: FoyerDatabase
   cache: Cache
   chains: ChainRuntime[]
+  /** Solana networks; only the balance and supported-chains routes serve them. */
+  solanaChains: SolanaChainConfig[]
   prices: PriceService
   indexer: Indexer
   publicUrl: string

@@ -7,9 +7,9 @@ import type { Logger } from 'pino'
 import { BaseError as ViemBaseError } from 'viem'
 import { type Cache, createMemoryCache, createRedisCache } from '../cache/createCache.ts'
 import { createChainRuntime } from '../chains/createChainRuntime.ts'
-import { loadDevnetChains } from '../chains/loadDevnetChains.ts'
+import { loadDevnetChains, loadDevnetSolanaChains } from '../chains/loadDevnetChains.ts'
 import { parseRpcUrls } from '../chains/publicChains.ts'
-import type { ChainConfig } from '../chains/types.ts'
+import type { ChainConfig, SolanaChainConfig } from '../chains/types.ts'
 import { createDatabase, type FoyerDatabase } from '../db/createDatabase.ts'
 import { HttpError, InvalidProjectIdError, OriginNotAllowedError } from '../errors.ts'
 import { createIndexer } from '../indexer/createIndexer.ts'
@@ -42,7 +42,9 @@ export type CreateServerOptions = {
   redisUrl?: string | undefined
   /** Networks to serve, in addition to those of `devnetFile` and `rpcUrls`. */
   chains?: ChainConfig[] | undefined
-  /** Devnet JSON written by the local world (`@foyer/devnet`). */
+  /** Solana networks to serve balances for, in addition to the devnet file's local cluster. */
+  solanaChains?: SolanaChainConfig[] | undefined
+  /** Devnet JSON written by the local world (`@foyer/devnet`), its `solana` cluster included. */
   devnetFile?: string | undefined
   /** Public networks as `chainId=url,…` (see `parseRpcUrls`). */
   rpcUrls?: string | undefined
@@ -87,6 +89,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
 
   const chainConfigs: ChainConfig[] = [...(options.chains ?? [])]
   if (options.devnetFile) chainConfigs.push(...(await loadDevnetChains(options.devnetFile)))
+  const solanaChains: SolanaChainConfig[] = [...(options.solanaChains ?? [])]
+  if (options.devnetFile) solanaChains.push(...(await loadDevnetSolanaChains(options.devnetFile)))
   if (options.rpcUrls) chainConfigs.push(...parseRpcUrls({ spec: options.rpcUrls }))
 
   const ownsDatabase = !options.database
@@ -189,6 +193,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
     database,
     cache,
     chains,
+    solanaChains,
     prices,
     indexer,
     publicUrl,

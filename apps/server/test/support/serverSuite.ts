@@ -16,6 +16,22 @@ import type {
   GetNftsResponse,
   GetWalletsResponse,
 } from '@foyer/protocol'
+import {
+  appendTransactionMessageInstructions,
+  assertIsTransactionWithBlockhashLifetime,
+  createKeyPairSignerFromBytes,
+  createSolanaRpc,
+  createSolanaRpcSubscriptions,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  pipe,
+  type Address as SolanaAddress,
+  sendAndConfirmTransactionFactory,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+} from '@solana/kit'
+import { getTransferSolInstruction } from '@solana-program/system'
 import type { FastifyInstance } from 'fastify'
 import {
   createPublicClient,
@@ -65,6 +81,7 @@ export function describeServerSuite(
             { chainId: 31337, port: 0 },
             { chainId: 31338, port: 0 },
           ],
+          solana: { port: 0 },
           outFile: devnetFile,
         }),
         openDatabase(),
@@ -103,6 +120,7 @@ export function describeServerSuite(
           }),
       }
     }
+    const solanaChainId = () => `solana:${devnet.solana!.genesisHash.slice(0, 32)}`
     const token = (symbol: string) => chainA().tokens.find((t) => t.symbol === symbol)!
     const getJson = async <T>(url: string, headers: Record<string, string> = {}) => {
       const response = await app.inject({ url, headers })
@@ -394,6 +412,127 @@ export function describeServerSuite(
       })
     })
 
+    describe('Solana balances', () => {
+      const solana = () => devnet.solana!
+      const solanaRpc = () => createSolanaRpc(solana().rpcUrl)
+      const balances = async (address: string, chainId = solanaChainId()) =>
+        (
+          await getJson<GetBalanceResponse>(
+            q(`/v1/account/${address}/balance`, { chainId, forceUpdate: 'true' }),
+          )
+        ).body.balances
+      const sol = (entries: GetBalanceResponse['balances']) =>
+        entries.find((entry) => entry.symbol === 'SOL' && entry.address === undefined)!
+      const rpcLamports = async (address: string) =>
+        (
+          await solanaRpc()
+            .getBalance(address as SolanaAddress, { commitment: 'confirmed' })
+            .send()
+        ).value
+
+      it('answers SOL and the devnet USDC of a dev account as the Solana RPC reports them', async () => {
+        const owner = solana().accounts[0]!.address
+        const usdc = solana().tokens[0]!
+        const { value: tokenAccounts } = await solanaRpc()
+          .getTokenAccountsByOwner(
+            owner,
+            { mint: usdc.address },
+            { encoding: 'jsonParsed', commitment: 'confirmed' },
+          )
+          .send()
+        const rpcUsdc = (
+          tokenAccounts[0]!.account.data.parsed.info as { tokenAmount: { amount: string } }
+        ).tokenAmount.amount
+
+        const body = await balances(owner)
+        expect(body).toEqual([
+          {
+            name: 'Solana',
+            symbol: 'SOL',
+            chainId: solanaChainId(),
+            value: 0,
+            price: 0,
+            priceSource: 'unavailable',
+            quantity: { decimals: '9', numeric: formatUnits(await rpcLamports(owner), 9) },
+            iconUrl: expect.stringContaining('/public/getTokenImage/SOL'),
+          },
+          {
+            name: usdc.name,
+            symbol: 'USDC',
+            chainId: solanaChainId(),
+            address: `${solanaChainId()}:${usdc.address}`,
+            value: 0,
+            price: 0,
+            priceSource: 'unavailable',
+            quantity: { decimals: '6', numeric: formatUnits(BigInt(rpcUsdc), 6) },
+            iconUrl: expect.stringContaining('/public/getTokenImage/USDC'),
+          },
+        ])
+        // The whole answer without a chainId holds the same Solana entries.
+        const all = await getJson<GetBalanceResponse>(q(`/v1/account/${owner}/balance`))
+        expect(all.body.balances).toEqual(body)
+      })
+
+      it('follows a real SOL transfer for both the sender and the receiver', async () => {
+        const sender = await createKeyPairSignerFromBytes(
+          new Uint8Array(solana().accounts[1]!.secretKey),
+        )
+        const receiver = (await generateKeyPairSigner()).address
+        const senderBefore = await rpcLamports(sender.address)
+        expect(sol(await balances(sender.address)).quantity.numeric).toBe(
+          formatUnits(senderBefore, 9),
+        )
+        // A key the cluster has never seen holds nothing and is answered as 0 SOL.
+        expect(await balances(receiver)).toEqual([
+          expect.objectContaining({ symbol: 'SOL', quantity: { decimals: '9', numeric: '0' } }),
+        ])
+
+        const amount = 500_000_000n
+        const rpc = solanaRpc()
+        const { value: latestBlockhash } = await rpc.getLatestBlockhash().send()
+        const transaction = await signTransactionMessageWithSigners(
+          pipe(
+            createTransactionMessage({ version: 0 }),
+            (m) => setTransactionMessageFeePayerSigner(sender, m),
+            (m) => setTransactionMessageLifetimeUsingBlockhash(latestBlockhash, m),
+            (m) =>
+              appendTransactionMessageInstructions(
+                [getTransferSolInstruction({ source: sender, destination: receiver, amount })],
+                m,
+              ),
+          ),
+        )
+        assertIsTransactionWithBlockhashLifetime(transaction)
+        await sendAndConfirmTransactionFactory({
+          rpc,
+          rpcSubscriptions: createSolanaRpcSubscriptions(solana().wsUrl),
+        })(transaction, { commitment: 'confirmed' })
+
+        const senderAfter = await rpcLamports(sender.address)
+        expect(senderAfter).toBeLessThan(senderBefore - amount)
+        expect(sol(await balances(sender.address)).quantity.numeric).toBe(
+          formatUnits(senderAfter, 9),
+        )
+        expect(sol(await balances(receiver)).quantity.numeric).toBe('0.5')
+        expect(await rpcLamports(receiver)).toBe(amount)
+      })
+
+      it('answers no balances for networks of another namespace or that it does not serve', async () => {
+        const owner = solana().accounts[0]!.address
+        expect(await balances(owner, 'eip155:31337')).toEqual([])
+        expect(await balances(owner, 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')).toEqual([])
+        expect(await balances(devnet.accounts[0]!.address, solanaChainId())).toEqual([])
+      })
+
+      it('refuses an address that is neither EVM nor base58', async () => {
+        const { status, body } = await getJson<{ code: string; field: string }>(
+          q('/v1/account/not-an-address!/balance'),
+        )
+        expect(status).toBe(400)
+        expect(body).toMatchObject({ code: 'INVALID_INPUT', field: 'address' })
+      })
+    })
+
     describe('NFT holdings', () => {
       const nfts = async (address: string, params: Record<string, string> = {}) =>
         getJson<GetNftsResponse>(
@@ -526,7 +665,10 @@ export function describeServerSuite(
     describe('identity, names and networks', () => {
       it('lists the configured networks as supported', async () => {
         const { body } = await getJson(q('/v1/supported-chains'))
-        expect(body).toEqual({ http: ['eip155:31337', 'eip155:31338'], ws: [] })
+        expect(body).toEqual({
+          http: ['eip155:31337', 'eip155:31338', solanaChainId()],
+          ws: [],
+        })
       })
 
       it('has no name for an address on networks without ENS and no registered names', async () => {

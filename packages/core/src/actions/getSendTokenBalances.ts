@@ -10,6 +10,7 @@ import {
 import type { TokenBalance } from '../types/state.ts'
 import { formatUnits } from '../utils/format.ts'
 import { getBalance } from './getBalance.ts'
+import { getTokenBalances } from './getTokenBalances.ts'
 
 export type GetSendTokenBalancesParameters = {
   /** ERC-20s to offer besides those in `account.tokenBalance` (e.g. the app's own token). */
@@ -21,7 +22,8 @@ export type GetSendTokenBalancesErrorType = NotConnectedError | SendNotSupported
 /**
  * Fills the token picker (`send.tokenBalances`): the native currency, then every ERC-20 of the
  * active network that `account.tokenBalance` lists, each with its balance read from the chain now
- * (so the picker is right just after a transfer). The selected token follows its fresh balance.
+ * (so the picker is right just after a transfer), or on Solana the SPL tokens of the balance
+ * route. The selected token follows its fresh balance.
  */
 export async function getSendTokenBalances(
   foyer: Foyer,
@@ -31,16 +33,67 @@ export async function getSendTokenBalances(
   const network = state.activeNetwork
   const owner = state.account.address
   if (!owner) throw new NotConnectedError()
-  if (network.chainNamespace !== 'eip155')
-    throw new SendNotSupportedError({ details: `${network.caipNetworkId} is not an EVM network.` })
+  if (network.chainNamespace !== 'eip155' && network.chainNamespace !== 'solana')
+    throw new SendNotSupportedError({
+      details: `${network.caipNetworkId} is neither an EVM nor a Solana network.`,
+    })
 
+  const [native, tokens] = await Promise.all([
+    getBalance(foyer, { force: true }).catch(() => undefined),
+    network.chainNamespace === 'solana'
+      ? readSplBalances(foyer)
+      : readErc20Balances(foyer, parameters.tokens ?? []),
+  ])
+  const nativeToken: TokenBalance | undefined = native && {
+    name: network.nativeCurrency.name,
+    symbol: native.symbol,
+    chainId: network.caipNetworkId,
+    address: undefined,
+    value: 0,
+    price: 0,
+    quantity: {
+      decimals: String(native.decimals),
+      numeric: formatUnits(native.value, native.decimals),
+    },
+    iconUrl: '',
+  }
+  const tokenBalances = [nativeToken, ...tokens].filter(
+    (token): token is TokenBalance => token !== undefined,
+  )
+
+  // Only write if the visitor is still on the same account and network.
+  const now = foyer.getState()
+  if (now.account.address === owner && now.activeNetwork.caipNetworkId === network.caipNetworkId) {
+    const selected = now.send.token
+    const refreshed = selected
+      ? tokenBalances.find(
+          (token) =>
+            (token.address && tokenContractAddress(token.address).toLowerCase()) ===
+            (selected.address && tokenContractAddress(selected.address).toLowerCase()),
+        )
+      : undefined
+    foyer.store.setState({
+      send: { ...now.send, tokenBalances, token: refreshed ?? selected },
+    })
+  }
+  return tokenBalances
+}
+
+/** The listed ERC-20s of the active network, each with its balance read from the chain now. */
+async function readErc20Balances(
+  foyer: Foyer,
+  extra: NonNullable<GetSendTokenBalancesParameters['tokens']>,
+): Promise<(TokenBalance | undefined)[]> {
+  const state = foyer.getState()
+  const network = state.activeNetwork
+  const owner = state.account.address!
   // Known ERC-20s of this network, by lower-cased address; first listing wins.
   const known = new Map<string, TokenBalance>()
   const candidates: TokenBalance[] = [
     ...state.account.tokenBalance,
     ...state.send.tokenBalances,
     ...(state.send.token ? [state.send.token] : []),
-    ...(parameters.tokens ?? []).map((token) => ({
+    ...extra.map((token) => ({
       name: token.name,
       symbol: token.symbol,
       chainId: network.caipNetworkId,
@@ -57,12 +110,11 @@ export async function getSendTokenBalances(
       if (!known.has(contract)) known.set(contract, token)
     }
 
-  const [{ erc20Abi, getAddress }, client, native] = await Promise.all([
+  const [{ erc20Abi, getAddress }, client] = await Promise.all([
     loadViem(),
     createNetworkClient(network),
-    getBalance(foyer, { force: true }).catch(() => undefined),
   ])
-  const erc20s = await Promise.all(
+  return Promise.all(
     [...known.values()].map(async (token): Promise<TokenBalance | undefined> => {
       const decimals = Number(token.quantity.decimals)
       try {
@@ -85,37 +137,18 @@ export async function getSendTokenBalances(
       }
     }),
   )
-  const nativeToken: TokenBalance | undefined = native && {
-    name: network.nativeCurrency.name,
-    symbol: native.symbol,
-    chainId: network.caipNetworkId,
-    address: undefined,
-    value: 0,
-    price: 0,
-    quantity: {
-      decimals: String(native.decimals),
-      numeric: formatUnits(native.value, native.decimals),
-    },
-    iconUrl: '',
-  }
-  const tokenBalances = [nativeToken, ...erc20s].filter(
-    (token): token is TokenBalance => token !== undefined,
-  )
+}
 
-  // Only write if the visitor is still on the same account and network.
-  const now = foyer.getState()
-  if (now.account.address === owner && now.activeNetwork.caipNetworkId === network.caipNetworkId) {
-    const selected = now.send.token
-    const refreshed = selected
-      ? tokenBalances.find(
-          (token) =>
-            (token.address && tokenContractAddress(token.address).toLowerCase()) ===
-            (selected.address && tokenContractAddress(selected.address).toLowerCase()),
-        )
-      : undefined
-    foyer.store.setState({
-      send: { ...now.send, tokenBalances, token: refreshed ?? selected },
-    })
-  }
-  return tokenBalances
+/**
+ * The SPL tokens of the active Solana network: read again through the server's balance route when
+ * one is configured (so the picker is right just after a transfer), else as `account.tokenBalance`
+ * lists them.
+ */
+async function readSplBalances(foyer: Foyer): Promise<TokenBalance[]> {
+  const state = foyer.getState()
+  const network = state.activeNetwork
+  const listed = foyer.config.serverUrl
+    ? await getTokenBalances(foyer, { force: true }).catch(() => state.account.tokenBalance)
+    : state.account.tokenBalance
+  return listed.filter((token) => token.address && isTokenOnNetwork(token, network))
 }

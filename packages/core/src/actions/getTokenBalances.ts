@@ -20,12 +20,15 @@ export type GetTokenBalancesParameters = {
 export type GetTokenBalancesReturnType = readonly TokenBalance[]
 export type GetTokenBalancesErrorType = BalanceUnavailableError
 
+const serverNamespaces = new Set<string>(['eip155', 'solana'])
+
 // Per-instance caches, keyed weakly so two Foyer instances never share them.
 const caches = new WeakMap<Foyer, Map<string, { fetchedAt: number; balances: TokenBalance[] }>>()
 
 /**
- * Token balances of an address on one network. With a Foyer server (`serverUrl`) on an EVM
- * network: native and ERC-20 balances with USD prices from its balance route; otherwise the native
+ * Token balances of an address on one network. With a Foyer server (`serverUrl`) on an EVM or
+ * Solana network: native and token (ERC-20, SPL) balances with USD prices where the server has a
+ * price source, from its balance route; otherwise the native
  * balance from the network's RPC. Cached 30 s; a failure or an unsupported network shows the error toast
  * 'Token Balance Unavailable' and blocks retries for 30 s (SPEC §8/§9). The current account's
  * `tokenBalance` follows when it is the address and network asked for.
@@ -40,7 +43,9 @@ export async function getTokenBalances(
     typeof parameters.network === 'string'
       ? findNetwork(foyer.config.networks, parameters.network)
       : (parameters.network ?? state.activeNetwork)
-  const key = `tokens:${network?.caipNetworkId}:${address?.toLowerCase()}`
+  // Base58 (Solana) addresses are case-sensitive; only EVM ones are folded.
+  const addressKey = network?.chainNamespace === 'eip155' ? address?.toLowerCase() : address
+  const key = `tokens:${network?.caipNetworkId}:${addressKey}`
   const { balanceFailedAt } = foyer._internal
   const fail = (details: string, cause?: unknown): never => {
     balanceFailedAt.set(key, Date.now())
@@ -69,9 +74,10 @@ export async function getTokenBalances(
 
   if (!balances) {
     try {
-      // The server's balance route serves EVM networks; others read the native balance by RPC.
+      // The server's balance route serves EVM and Solana networks; others read the native
+      // balance by RPC.
       balances =
-        foyer.config.serverUrl && network.chainNamespace === 'eip155'
+        foyer.config.serverUrl && serverNamespaces.has(network.chainNamespace)
           ? await readServerBalances(foyer, address, network, parameters.force ?? false)
           : await readNativeBalance(foyer, address, network)
     } catch (error) {

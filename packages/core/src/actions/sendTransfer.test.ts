@@ -114,7 +114,7 @@ describe('sendTransfer against anvil', () => {
     unsubscribe()
     expect(loading).toEqual([true, false])
 
-    const receipt = await client.getTransactionReceipt({ hash })
+    const receipt = await client.getTransactionReceipt({ hash: hash as `0x${string}` })
     expect(receipt.status).toBe('success')
     expect(receipt.to?.toLowerCase()).toBe(usdc.address.toLowerCase())
     expect(await usdcBalanceOf(sender.address)).toBe(senderBefore - parseUnits('12.5', 6))
@@ -150,7 +150,7 @@ describe('sendTransfer against anvil', () => {
     setSendTokenAmount(foyer, { amount: '0.25' })
     setReceiverAddress(foyer, { address: receiver.address })
     const { hash } = await sendTransfer(foyer)
-    const transaction = await client.getTransaction({ hash })
+    const transaction = await client.getTransaction({ hash: hash as `0x${string}` })
     expect(transaction.to?.toLowerCase()).toBe(receiver.address.toLowerCase())
     expect(transaction.value).toBe(parseEther('0.25'))
     expect(transaction.input).toBe('0x')

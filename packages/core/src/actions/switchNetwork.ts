@@ -7,6 +7,7 @@ import { isUserRejectedRequestError } from '../errors/rpc.ts'
 import { findNetwork } from '../networks.ts'
 import type { CaipNetwork, CaipNetworkId } from '../types/network.ts'
 import { goBack } from './goBack.ts'
+import { navigate } from './navigate.ts'
 import { resetSendForm } from './resetSendForm.ts'
 
 export type SwitchNetworkParameters = { network: CaipNetwork | CaipNetworkId }
@@ -18,8 +19,11 @@ export type SwitchNetworkErrorType =
 
 /**
  * Makes `network` the active network. With a wallet connected on that namespace the wallet is asked
- * to switch first; moving to another namespace flags `switchingNamespace` while it happens
- * (SPEC §4). A network missing from `networks` rejects with 'Network not found'.
+ * to switch first; moving to another namespace flags `switchingNamespace` while it happens and
+ * resets the send form (SPEC §4). Connections of every namespace are kept. When the new namespace
+ * has no connection yet while another has, the open dialog shows SwitchActiveChain (data:
+ * `network`, `namespace`), which leads to Connect for that namespace (SPEC §2). A network missing
+ * from `networks` rejects with 'Network not found'.
  */
 export async function switchNetwork(
   foyer: Foyer,
@@ -32,6 +36,13 @@ export async function switchNetwork(
   const state = foyer.getState()
   const previousCaipNetworkId = state.activeNetwork.caipNetworkId
   const crossNamespace = network.chainNamespace !== state.activeNamespace
+  // Moving to a namespace without a wallet while one of another namespace stays connected.
+  const needsWallet =
+    crossNamespace &&
+    !getActiveConnection(state, network.chainNamespace) &&
+    Object.values(state.connections).some((list) =>
+      list?.some((connection) => connection.status !== 'disconnected'),
+    )
   if (crossNamespace) {
     foyer.store.setState({ switchingNamespace: true })
     resetSendForm(foyer)
@@ -66,7 +77,14 @@ export async function switchNetwork(
     data: { caipNetworkId: network.caipNetworkId, previousCaipNetworkId },
   })
   const { dialog } = foyer.getState()
-  if (dialog.open && (dialog.view === 'SwitchNetwork' || dialog.view === 'UnsupportedChain'))
+  if (dialog.open && needsWallet)
+    // SPEC §2: explain that this network needs another wallet, then lead on to Connect.
+    navigate(foyer, {
+      view: 'SwitchActiveChain',
+      data: { network, namespace: network.chainNamespace },
+      replace: dialog.view === 'SwitchNetwork' || dialog.view === 'UnsupportedChain',
+    })
+  else if (dialog.open && (dialog.view === 'SwitchNetwork' || dialog.view === 'UnsupportedChain'))
     goBack(foyer)
   return network
 }

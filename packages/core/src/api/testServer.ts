@@ -20,13 +20,20 @@ export type TestServer = {
 const sharedRegistryFile = '/work/shared/data/wallet-registry/wallets.json'
 
 /**
- * Starts one anvil devnet (chain 31337) and the Foyer server with its `foyer-dev` project and the
- * shared wallet registry (the built-in list when the shared file is absent).
+ * Starts one anvil devnet (chain 31337), with `solana` also the LiteSVM cluster, and the Foyer
+ * server with its `foyer-dev` project and the shared wallet registry (the built-in list when the
+ * shared file is absent).
  */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(
+  options: { solana?: boolean | undefined } = {},
+): Promise<TestServer> {
   const tempDir = mkdtempSync(join(tmpdir(), 'foyer-core-api-'))
   const outFile = join(tempDir, 'devnet.json')
-  const started = await startDevnet({ chains: [{ chainId: 31337, port: 0 }], outFile })
+  const started = await startDevnet({
+    chains: [{ chainId: 31337, port: 0 }],
+    ...(options.solana ? { solana: { port: 0 } } : {}),
+    outFile,
+  })
   try {
     const app = await createServer({
       dataDir: 'memory://',

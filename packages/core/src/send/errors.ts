@@ -37,7 +37,7 @@ export class InsufficientBalanceError extends BaseError {
   }
 }
 
-/** Send works only on EVM here (SPEC §6 also allows Solana, not built yet). */
+/** Send works only on EVM and Solana networks (SPEC §6), and only with a wallet that can send. */
 export class SendNotSupportedError extends BaseError {
   override name = 'SendNotSupportedError'
   constructor(parameters: BaseErrorParameters = {}) {

@@ -18,7 +18,8 @@ export type SendState = {
 
 /** A transaction this app sent, shown in Activity before any indexer knows it (SPEC §9: 99 kept). */
 export type PendingTransaction = {
-  hash: `0x${string}`
+  /** `0x…` transaction hash on EVM, base58 transaction signature on Solana. */
+  hash: string
   caipNetworkId: CaipNetworkId
   from: string
   to: string

@@ -43,6 +43,17 @@ export type SendTransactionParameters = {
   data?: string | undefined
   from: string
 }
+/** A transfer in the network's own terms, for connectors that build transfers themselves. */
+export type ConnectorTransferParameters = {
+  from: string
+  to: string
+  /** Base units: lamports for SOL, the token's smallest unit otherwise. */
+  amount: bigint
+  /** Token (SPL mint); the native currency when absent. */
+  mint?: string | undefined
+  /** Wait until the network confirms the transaction (default true). */
+  confirm?: boolean | undefined
+}
 export type GetBalanceParameters = { address: string; network: CaipNetwork }
 export type GetBalanceResult = { value: bigint; decimals: number; symbol: string }
 
@@ -73,6 +84,12 @@ export type Connector = {
 
   signMessage?(parameters: SignMessageParameters): Promise<string>
   sendTransaction?(parameters: SendTransactionParameters): Promise<string>
+  /**
+   * Builds, signs and sends a native or token transfer and resolves with its signature (once the
+   * network confirms it, unless `confirm: false`). Solana connectors have it: their transfers are built from the chain's
+   * programs, which core does not know.
+   */
+  sendTransfer?(parameters: ConnectorTransferParameters): Promise<string>
 }
 
 export type AdapterSetupParameters = {

@@ -201,6 +201,33 @@ describe('createFrameHost with createFrameClient', () => {
     context.client.destroy()
   })
 
+  it('answers concurrent device checks from one poll, since the server hands out an approval once', async () => {
+    const first = setup()
+    await loginByEmail(first, 'grace@example.com')
+    // Like the real server: a followed approval link is reported approved to one poll only.
+    const api = first.server.connect()
+    let handedOut = false
+    const authApi: typeof api = {
+      ...api,
+      async checkDeviceApproval(parameters) {
+        const { approved } = await api.checkDeviceApproval(parameters)
+        const first = approved && !handedOut
+        if (approved) handedOut = true
+        return { approved: first }
+      },
+    }
+    const second = setup({ server: first.server, authApi })
+    const { action } = await second.client.request('CONNECT_EMAIL', { email: 'grace@example.com' })
+    expect(action).toBe('VERIFY_DEVICE')
+    // The dialog's view can ask twice (mounted twice, a retry); both must see the approval.
+    const checks = [
+      second.client.request('CONNECT_DEVICE', {}),
+      second.client.request('CONNECT_DEVICE', {}),
+    ]
+    second.server.approveDevice('grace@example.com')
+    expect(await Promise.all(checks)).toEqual([{}, {}])
+  })
+
   it('gives a new device the same address after device approval, from the auth and recovery shares', async () => {
     const first = setup()
     await loginByEmail(first, 'bob@example.com')

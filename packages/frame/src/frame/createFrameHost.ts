@@ -125,6 +125,23 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
     return restoring
   }
 
+  let devicePoll: { email: string; promise: Promise<void> } | undefined
+  /** The pending login whose device approval the server already handed out. */
+  let deviceApprovedFor: string | undefined
+  const pollDeviceApproval = async (email: string) => {
+    const deviceId = await deviceShareStore.getDeviceId()
+    const deadline = Date.now() + (parameters.deviceApprovalTimeoutMs ?? 120_000)
+    while (Date.now() < deadline) {
+      const { approved } = await authApi.checkDeviceApproval({ email, deviceId })
+      if (approved) {
+        deviceApprovedFor = email
+        return
+      }
+      await new Promise((resolve) => setTimeout(resolve, parameters.devicePollIntervalMs ?? 2_000))
+    }
+    throw new FrameRequestError('Failed to connect', { details: 'Device approval timed out' })
+  }
+
   const handlers: {
     [name in FrameEventName]: (
       payload: FrameRequestPayload<name>,
@@ -132,6 +149,7 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
     ) => Promise<FrameResponsePayload<name>>
   } = {
     async CONNECT_EMAIL({ email }) {
+      deviceApprovedFor = undefined // a new login needs its own approval
       const { action } = await authApi.startEmailLogin({
         email,
         deviceId: await deviceShareStore.getDeviceId(),
@@ -144,16 +162,17 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
       const email = state.pendingEmail
       if (!email)
         throw new FrameRequestError('Failed to connect', { details: 'No email login started' })
-      const deviceId = await deviceShareStore.getDeviceId()
-      const deadline = Date.now() + (parameters.deviceApprovalTimeoutMs ?? 120_000)
-      while (Date.now() < deadline) {
-        const { approved } = await authApi.checkDeviceApproval({ email, deviceId })
-        if (approved) return {}
-        await new Promise((resolve) =>
-          setTimeout(resolve, parameters.devicePollIntervalMs ?? 2_000),
-        )
+      // The server hands out an approval once; a repeated or concurrent request (a view mounted
+      // twice, a retry) must not start a poll that would wait forever.
+      if (deviceApprovedFor === email) return {}
+      if (devicePoll?.email !== email) {
+        const promise = pollDeviceApproval(email).finally(() => {
+          if (devicePoll?.promise === promise) devicePoll = undefined
+        })
+        devicePoll = { email, promise }
       }
-      throw new FrameRequestError('Failed to connect', { details: 'Device approval timed out' })
+      await devicePoll.promise
+      return {}
     },
     async CONNECT_OTP({ otp }) {
       const email = state.pendingEmail

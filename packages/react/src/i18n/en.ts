@@ -23,6 +23,7 @@ export const en = {
   'view.Account.title': 'Account',
   'view.SwitchNetwork.title': 'Choose Network',
   'view.UnsupportedChain.title': 'Switch Network',
+  'view.SwitchActiveChain.title': 'Switch to {name}',
   'view.ConnectingWalletConnect.title': '{name}',
   'view.ConnectingWalletConnectBasic.title': 'WalletConnect',
   'view.Send.title': 'Send',
@@ -125,6 +126,9 @@ export const en = {
   'unsupportedChain.body':
     'The network your wallet is connected to is not supported by this app. Switch to one of the networks below.',
   'unsupportedChain.disconnect': 'Disconnect',
+  'switchActiveChain.body':
+    'Your connected wallet does not support {name}. Connect a wallet for {name} to continue; your other wallet stays connected.',
+  'switchActiveChain.connect': 'Connect a wallet',
 
   // Send
   'send.token': 'Token',

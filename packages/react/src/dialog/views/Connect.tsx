@@ -65,8 +65,12 @@ function WalletSection({ showHeading }: { showHeading: boolean }) {
     flow.start(connector.id)
   }
 
+  // From SwitchActiveChain: only wallets of the namespace the visitor is moving to.
+  const namespace = useFoyerState((state) => state.dialog.data?.namespace)
   const items = groups.flatMap((group) =>
-    group.connectors.map((connector) => ({ connector, tag: tags[group.entry] })),
+    group.connectors
+      .filter((connector) => namespace === undefined || connector.namespace === namespace)
+      .map((connector) => ({ connector, tag: tags[group.entry] })),
   )
 
   return (

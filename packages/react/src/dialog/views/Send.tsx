@@ -26,7 +26,7 @@ import { useSendFee } from './send/useSendFee.ts'
 const amountRowStyle = { display: 'flex', gap: 8, alignItems: 'flex-start' } as const
 
 /**
- * Send native currency or an ERC-20: token picker with balances, amount with Max, receiver
+ * Send the native currency, an ERC-20 or an SPL token: token picker with balances, amount with Max, receiver
  * address, the network fee, then the wallet signs. Field errors (SPEC §5 texts) show after the
  * first submit, each tied to its field; the result arrives as a toast from core.
  */
@@ -115,8 +115,8 @@ export default function Send() {
     shown.receiverAddress || (shown.amountAndReceiver && !send.receiverAddress?.trim()),
   )
 
-  // SPEC §6 allows Solana too; only EVM transfers are built so far.
-  if (network.chainNamespace !== 'eip155')
+  // SPEC §6: send works only on EVM and Solana.
+  if (network.chainNamespace !== 'eip155' && network.chainNamespace !== 'solana')
     return (
       <p className="foyer-center foyer-muted" role="status">
         {t('send.unsupported', { name: network.name })}
@@ -191,7 +191,7 @@ export default function Send() {
         className="foyer-search"
         autoComplete="off"
         spellCheck={false}
-        placeholder="0x…"
+        placeholder={network.chainNamespace === 'eip155' ? '0x…' : undefined}
         value={send.receiverAddress ?? ''}
         aria-invalid={receiverInvalid || undefined}
         aria-describedby={describedBy(

@@ -23,6 +23,8 @@ export function viewTitle(
       return t('view.SwitchNetwork.title')
     case 'UnsupportedChain':
       return t('view.UnsupportedChain.title')
+    case 'SwitchActiveChain':
+      return t('view.SwitchActiveChain.title', { name: data?.network?.name ?? '' })
     case 'ConnectingWalletConnect': {
       const wallet = data?.wallet as { name?: unknown } | undefined
       return t('view.ConnectingWalletConnect.title', {

@@ -1,0 +1,200 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { createPublicClient, createTestClient, http, parseEther, verifyMessage } from 'viem'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { seriousViolations } from './support/axe.ts'
+import { demoUrl, launchChromium } from './support/browser.ts'
+
+const { devnet } = inject('world')
+const chainA = devnet.chains[0]!
+const mailboxUrl = 'http://127.0.0.1:4400/dev/mailbox.json'
+const demoMessage = 'Sign in to the Foyer demo'
+const receiver = devnet.accounts[9]!.address
+const run = Date.now().toString(36)
+const email = `visitor-${run}@example.com`
+
+type Mail = { to: string[]; subject: string; text: string; receivedAt: string }
+
+let browser: Browser
+const contexts: BrowserContext[] = []
+
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext()
+  contexts.push(context)
+  return context.newPage()
+}
+
+async function mailsTo(to: string): Promise<Mail[]> {
+  const response = await fetch(`${mailboxUrl}?to=${encodeURIComponent(to)}`)
+  return ((await response.json()) as { mails: Mail[] }).mails
+}
+
+/** Waits for a mail to `to` with this subject that was not there before (`seen` mails). */
+async function nextMail(to: string, subject: string, seen: number): Promise<Mail> {
+  let found: Mail | undefined
+  await expect
+    .poll(
+      async () => {
+        const mails = (await mailsTo(to)).filter((mail) => mail.subject === subject)
+        found = mails.length > seen ? mails[0] : undefined
+        return found !== undefined
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true)
+  return found!
+}
+
+const countMails = async (to: string, subject: string) =>
+  (await mailsTo(to)).filter((mail) => mail.subject === subject).length
+const codeIn = (mail: Mail) => /\b(\d{6})\b/.exec(mail.text)![1]!
+const dialogOf = (page: Page) => page.getByRole('dialog')
+
+/** Opens the dialog and submits the email on the Connect view. */
+async function startEmailLogin(page: Page, address: string) {
+  await page.goto(`${demoUrl}/?solana=0`)
+  await page.locator('[data-foyer-connect-button]').click()
+  await dialogOf(page).getByRole('textbox', { name: 'Email address' }).fill(address)
+  await dialogOf(page).getByRole('button', { name: 'Continue' }).click()
+}
+
+async function enterCode(page: Page, code: string) {
+  const input = dialogOf(page).getByRole('textbox', { name: 'Verification code' })
+  await input.fill(code).catch(async (error) => {
+    await page.screenshot({ path: '/tmp/enter-code-failed.png' })
+    throw error
+  })
+  await dialogOf(page).getByRole('button', { name: 'Verify' }).click()
+}
+
+describe('email login with the embedded wallet', () => {
+  let first: Page
+  let address: `0x${string}`
+  let loginStartedAt: number
+
+  test('a new visitor logs in with a code from the mailbox, signs, sends 0.01 ETH and stays connected after a reload', async () => {
+    first = await newPage()
+    const seen = await countMails(email, 'Your login code')
+    loginStartedAt = Date.now()
+    await startEmailLogin(first, email)
+    const code = codeIn(await nextMail(email, 'Your login code', seen))
+    await expect
+      .poll(() => dialogOf(first).getByRole('textbox', { name: 'Verification code' }).count())
+      .toBe(1)
+    expect(await seriousViolations(first)).toEqual([])
+    await enterCode(first, code)
+
+    await expect
+      .poll(() => first.getByTestId('address').textContent(), { timeout: 30_000 })
+      .toMatch(/^0x[0-9a-fA-F]{40}$/)
+    address = (await first.getByTestId('address').textContent()) as `0x${string}`
+
+    // A message signed in the frame verifies with viem.
+    await first.getByRole('button', { name: /^Sign/ }).click()
+    await expect
+      .poll(() => first.getByTestId('signature').textContent(), { timeout: 30_000 })
+      .toMatch(/^0x/)
+    const signature = (await first.getByTestId('signature').textContent()) as `0x${string}`
+    expect(await verifyMessage({ address, message: demoMessage, signature })).toBe(true)
+
+    // 0.01 ETH sent from the Send view, signed in the frame, confirmed by anvil.
+    await createTestClient({ mode: 'anvil', transport: http(chainA.rpcUrl) }).setBalance({
+      address,
+      value: parseEther('1'),
+    })
+    const client = createPublicClient({ transport: http(chainA.rpcUrl) })
+    const before = await client.getBalance({ address: receiver })
+    await first.locator('[data-foyer-connect-button]').click()
+    await dialogOf(first).locator('[data-foyer-feature="send"]').click()
+    await dialogOf(first).getByLabel('Token', { exact: true }).selectOption('native')
+    await dialogOf(first).getByLabel('Amount', { exact: true }).fill('0.01')
+    await dialogOf(first).getByLabel('Receiver address', { exact: true }).fill(receiver)
+    await dialogOf(first).getByRole('button', { name: 'Send', exact: true }).click()
+    await expect
+      .poll(() => first.getByText('Transaction sent').count(), { timeout: 30_000 })
+      .toBe(1)
+    expect(await client.getBalance({ address: receiver })).toBe(before + parseEther('0.01'))
+    await first.keyboard.press('Escape')
+
+    // Reload: still connected, same address, no new login.
+    await first.reload()
+    await expect
+      .poll(() => first.getByTestId('address').textContent(), { timeout: 30_000 })
+      .toBe(address)
+  })
+
+  test('five wrong codes kill the code: the right one is refused afterwards', async () => {
+    const other = `wrong-codes-${run}@example.com`
+    const page = await newPage()
+    const seen = await countMails(other, 'Your login code')
+    await startEmailLogin(page, other)
+    const code = codeIn(await nextMail(other, 'Your login code', seen))
+    const wrong = code === '000000' ? '111111' : '000000'
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await enterCode(page, wrong)
+      await expect.poll(() => dialogOf(page).getByRole('alert').count()).toBeGreaterThan(0)
+    }
+    await enterCode(page, code)
+    await expect
+      .poll(
+        () =>
+          dialogOf(page)
+            .getByText(/Too many attempts/)
+            .count(),
+        { timeout: 10_000 },
+      )
+      .toBe(1)
+    expect(await page.getByTestId('status').textContent()).toBe('disconnected')
+  })
+
+  test('a second device logs in with the same email after device approval and gets the same address', async () => {
+    // One login per email per 30 s (SPEC §5).
+    const wait = loginStartedAt + 31_000 - Date.now()
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+    const second = await newPage()
+    const seenApprovals = await countMails(email, 'Approve this device')
+    const seenCodes = await countMails(email, 'Your login code')
+    await startEmailLogin(second, email)
+    const approval = await nextMail(email, 'Approve this device', seenApprovals)
+    const link = /(http:\/\/\S+approve\S+)/.exec(approval.text)![1]!
+    const approver = await newPage()
+    await approver.goto(link)
+    const code = codeIn(await nextMail(email, 'Your login code', seenCodes))
+    await enterCode(second, code)
+    await expect
+      .poll(() => second.getByTestId('address').textContent(), { timeout: 30_000 })
+      .toBe(address)
+  }, 90_000)
+
+  test('the email can be changed, with a code to the current and to the new address', async () => {
+    const newEmail = `changed-${run}@example.com`
+    const seenCurrent = await countMails(email, 'Confirm your email change')
+    const seenNew = await countMails(newEmail, 'Confirm your email change')
+    await first.locator('[data-foyer-connect-button]').click()
+    await dialogOf(first).getByRole('button', { name: 'Update email' }).click()
+    await dialogOf(first).getByRole('textbox', { name: 'New email address' }).fill(newEmail)
+    await dialogOf(first).getByRole('button', { name: 'Continue' }).click()
+    await enterCode(first, codeIn(await nextMail(email, 'Confirm your email change', seenCurrent)))
+    await enterCode(first, codeIn(await nextMail(newEmail, 'Confirm your email change', seenNew)))
+    await expect
+      .poll(() => first.getByText(`Email updated to ${newEmail}`).count(), { timeout: 20_000 })
+      .toBe(1)
+  })
+
+  test('sign-out finishes even when the wallet server is unreachable (its 3 s bound is unit-tested)', async () => {
+    // Every request to the frame's origin now fails, as if the server were down.
+    await first.context().route('http://127.0.0.1:4401/**', (route) => route.abort())
+    await first.keyboard.press('Escape')
+    await first.locator('[data-foyer-connect-button]').click()
+    await dialogOf(first).getByRole('button', { name: 'Disconnect' }).click()
+    await expect
+      .poll(() => first.getByTestId('status').textContent(), { timeout: 10_000 })
+      .toBe('disconnected')
+  })
+})
