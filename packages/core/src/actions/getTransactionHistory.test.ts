@@ -1,6 +1,6 @@
-import { createWalletClient, http, parseEther } from 'viem'
+import { createPublicClient, createWalletClient, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { startTestServer, type TestServer } from '../api/testServer.ts'
 import { createTestFoyer } from '../test-utils.ts'
 import { getNfts } from './getNfts.ts'
@@ -30,15 +30,25 @@ describe('getTransactionHistory', () => {
       transport: http(chain.rpcUrl),
     })
     const hash = await wallet.sendTransaction({ to: receiver, value: parseEther('1.25') })
-    await server.sync()
+    await createPublicClient({ transport: http(chain.rpcUrl) }).waitForTransactionReceipt({ hash })
     const foyer = createTestFoyer({ serverUrl: server.serverUrl, projectId: server.projectId })
-    const page = await getTransactionHistory(foyer, { address: receiver, network: 'eip155:31337' })
-    expect(page.data[0]?.metadata.hash).toBe(hash.toLowerCase())
-    expect(page.data[0]?.transfers[0]).toMatchObject({
-      direction: 'in',
-      quantity: { numeric: '1.25' },
-    })
-    expect(page.next).toBeNull()
+    // The indexer catches up with the chain on its own schedule; sync until the block is in.
+    await vi.waitFor(
+      async () => {
+        await server.sync()
+        const page = await getTransactionHistory(foyer, {
+          address: receiver,
+          network: 'eip155:31337',
+        })
+        expect(page.data[0]?.metadata.hash).toBe(hash.toLowerCase())
+        expect(page.data[0]?.transfers[0]).toMatchObject({
+          direction: 'in',
+          quantity: { numeric: '1.25' },
+        })
+        expect(page.next).toBeNull()
+      },
+      { timeout: 15_000, interval: 250 },
+    )
   })
 
   test('answers an empty page on a non-EVM network without a request', async () => {
