@@ -11,17 +11,21 @@ const rootDir = resolve(import.meta.dirname, '../..')
  */
 function foyerWorld(): Plugin {
   const id = 'virtual:foyer-world'
+  // Only the chain list, for pages that need nothing else (the connect-button page).
+  const chainsId = 'virtual:foyer-world-chains'
   const devnetFile = process.env.FOYER_DEVNET_FILE ?? resolve(rootDir, 'devnet.json')
   return {
     name: 'foyer-world',
-    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    resolveId: (source) => (source === id || source === chainsId ? `\0${source}` : undefined),
     load(resolved) {
-      if (resolved !== `\0${id}`) return
+      if (resolved !== `\0${id}` && resolved !== `\0${chainsId}`) return
       if (!existsSync(devnetFile)) {
         this.error(`${devnetFile} not found: start the local world first (npm start).`)
       }
       this.addWatchFile(devnetFile)
       const devnet = JSON.parse(readFileSync(devnetFile, 'utf8'))
+      if (resolved === `\0${chainsId}`)
+        return `export const chains = ${JSON.stringify(devnet.chains)}`
       const values = {
         chains: devnet.chains,
         accounts: devnet.accounts,

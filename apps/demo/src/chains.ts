@@ -1,4 +1,4 @@
-import * as world from 'virtual:foyer-world'
+import * as world from 'virtual:foyer-world-chains'
 
 /** The devnet chains as viem chain objects, straight from devnet.json. */
 export const devnetChains = world.chains.map((chain) => ({

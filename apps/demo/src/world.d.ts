@@ -8,3 +8,8 @@ declare module 'virtual:foyer-world' {
   export const frameUrl: string
   export const projectId: string
 }
+
+declare module 'virtual:foyer-world-chains' {
+  import type { Devnet } from '@foyer/devnet'
+  export const chains: Devnet['chains']
+}
