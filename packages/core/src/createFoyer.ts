@@ -182,7 +182,9 @@ export function createFoyer(parameters: CreateFoyerParameters): CreateFoyerRetur
     store.setState({ connectors: [...connectorsByAdapter.values()].flat() })
   const teardowns = config.adapters.map((adapter) => {
     const teardown = adapter.setup({
-      networks: networks.filter((network) => network.chainNamespace === adapter.namespace),
+      networks: networks.filter((network) =>
+        (adapter.namespaces ?? [adapter.namespace]).includes(network.chainNamespace),
+      ),
       onConnectorsChange(connectors) {
         connectorsByAdapter.set(adapter, connectors)
         publishConnectors()

@@ -1,4 +1,9 @@
-import { applyConnection, followNetworkSupport, getActiveConnection } from '../connection.ts'
+import {
+  applyConnection,
+  applyLinkedConnections,
+  followNetworkSupport,
+  getActiveConnection,
+} from '../connection.ts'
 import type { Foyer } from '../createFoyer.ts'
 import { BaseError } from '../errors/base.ts'
 import {
@@ -67,6 +72,7 @@ export async function connect(
       accounts: result.accounts,
       caipNetworkId: result.caipNetworkId,
     })
+    await applyLinkedConnections(foyer, connector)
     const recent = foyer.storage.getItem<string[]>(STORAGE_KEYS.recentWallets) ?? []
     foyer.storage.setItem(STORAGE_KEYS.recentWallets, addRecentWallet(recent, connector.id))
     const caipNetwork = findNetwork(foyer.config.networks, result.caipNetworkId)

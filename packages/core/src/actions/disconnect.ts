@@ -1,4 +1,4 @@
-import { getActiveConnection, removeConnection } from '../connection.ts'
+import { getActiveConnection, linkedConnectors, removeConnection } from '../connection.ts'
 import type { Foyer } from '../createFoyer.ts'
 import { DisconnectFailedError } from '../errors/connection.ts'
 import type { ChainNamespace } from '../types/network.ts'
@@ -23,8 +23,9 @@ export async function disconnect(
   const connectorId =
     parameters.connectorId ?? (namespace && getActiveConnection(state, namespace)?.connectorId)
   if (!namespace || !connectorId) return
+  const connector = foyer.getConnector(connectorId)
   try {
-    await foyer.getConnector(connectorId)?.disconnect()
+    await connector?.disconnect()
   } catch (error) {
     const failure = new DisconnectFailedError({ cause: error })
     foyer._internal.emit({ type: 'DISCONNECT_ERROR', data: { message: failure.shortMessage } })
@@ -32,5 +33,15 @@ export async function disconnect(
   }
   removeConnection(foyer, { namespace, connectorId })
   foyer._internal.emit({ type: 'DISCONNECT_SUCCESS', data: { namespace, connectorId } })
+  // The session the linked connectors shared is gone too.
+  for (const linked of connector ? linkedConnectors(foyer, connector) : []) {
+    const state = foyer.getState()
+    if (!state.connections[linked.namespace]?.some((c) => c.connectorId === linked.id)) continue
+    removeConnection(foyer, { namespace: linked.namespace, connectorId: linked.id })
+    foyer._internal.emit({
+      type: 'DISCONNECT_SUCCESS',
+      data: { namespace: linked.namespace, connectorId: linked.id },
+    })
+  }
   if (foyer.getState().status === 'disconnected') close(foyer)
 }

@@ -70,6 +70,12 @@ export type Connector = {
   namespace: ChainNamespace
   /** Reverse-DNS id (EIP-6963), when the wallet announced one. */
   rdns?: string | undefined
+  /**
+   * Connectors of one wallet session across namespaces (WalletConnect, the embedded wallet) share a
+   * group: connecting one also records the others the wallet approved, and disconnecting one
+   * forgets them all, since the session they share is gone.
+   */
+  group?: string | undefined
 
   /** Prompts the wallet. Rejects with the wallet's own error (code 4001 for a refusal). */
   connect(parameters?: { network?: CaipNetwork | undefined }): Promise<ConnectResult>
@@ -104,6 +110,8 @@ export type AdapterSetupParameters = {
  */
 export type Adapter = {
   namespace: ChainNamespace
+  /** Every namespace the adapter serves, when more than `namespace` (its connectors share a session). */
+  namespaces?: readonly ChainNamespace[] | undefined
   setup(parameters: AdapterSetupParameters): () => void
   getConnectors(): readonly Connector[]
   getBalance?(parameters: GetBalanceParameters): Promise<GetBalanceResult>
