@@ -192,6 +192,7 @@ export {
   type WatchNetworkReturnType,
   watchNetwork,
 } from './actions/watchNetwork.ts'
+export * from './alerts.ts'
 // Foyer server API client (lazy: built on first use from `serverUrl` and `projectId`).
 export {
   type ApiClient,
@@ -211,7 +212,8 @@ export {
   ServerNotConfiguredError,
 } from './api/errors.ts'
 export { getApiClient, hasServer } from './api/getApiClient.ts'
-export { assertConnectionStatus, getActiveConnection } from './connection.ts'
+export { assertConnectionStatus } from './connection/assertConnectionStatus.ts'
+export { getActiveConnection } from './connection/state.ts'
 export * from './constants.ts'
 export {
   type CreateFoyerParameters,

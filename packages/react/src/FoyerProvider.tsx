@@ -4,6 +4,7 @@ import { FoyerContext, type FoyerContextValue } from './context.ts'
 import { useFoyerState } from './hooks/useFoyerState.ts'
 import { createTranslator } from './i18n/createTranslator.ts'
 import type { Messages } from './i18n/en.ts'
+import { pageMessages } from './i18n/pageMessages.ts'
 import { loadDialog } from './loadDialog.ts'
 
 export type FoyerProviderProps = {
@@ -44,7 +45,13 @@ export function FoyerProvider({
     if (reconnectOnMount) void reconnect(foyer)
   }, [foyer, reconnectOnMount])
   const value = useMemo<FoyerContextValue>(
-    () => ({ foyer, locale, nonce, t: createTranslator({ locale, messages }) }),
+    () => ({
+      foyer,
+      locale,
+      messages,
+      nonce,
+      t: createTranslator({ locale, messages, catalog: pageMessages }),
+    }),
     [foyer, locale, messages, nonce],
   )
   return (

@@ -1,11 +1,15 @@
 import type { Foyer } from '@foyer/core'
 import { createContext } from 'react'
 import type { Translate } from './i18n/createTranslator.ts'
+import type { Messages } from './i18n/en.ts'
 
 export type FoyerContextValue = {
   foyer: Foyer
   /** BCP 47 locale for `Intl` formatting and the message catalog. */
   locale: string
+  /** The app's replacements for catalog entries. */
+  messages: Partial<Messages> | undefined
+  /** Translates with the page's messages; inside the dialog, with the dialog's whole catalog. */
   t: Translate
   /** Nonce for the dialog's `<style>` fallback (browsers without constructable stylesheets). */
   nonce: string | undefined

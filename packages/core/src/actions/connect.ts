@@ -1,9 +1,5 @@
-import {
-  applyConnection,
-  applyLinkedConnections,
-  followNetworkSupport,
-  getActiveConnection,
-} from '../connection.ts'
+import { applyLinkedConnections } from '../connection/linkedConnections.ts'
+import { applyConnection, followNetworkSupport, getActiveConnection } from '../connection/state.ts'
 import type { Foyer } from '../createFoyer.ts'
 import { BaseError } from '../errors/base.ts'
 import {

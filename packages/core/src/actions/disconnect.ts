@@ -1,4 +1,5 @@
-import { getActiveConnection, linkedConnectors, removeConnection } from '../connection.ts'
+import { linkedConnectors } from '../connection/linkedConnections.ts'
+import { getActiveConnection, removeConnection } from '../connection/state.ts'
 import type { Foyer } from '../createFoyer.ts'
 import { DisconnectFailedError } from '../errors/connection.ts'
 import type { ChainNamespace } from '../types/network.ts'

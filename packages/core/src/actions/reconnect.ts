@@ -1,4 +1,4 @@
-import { applyConnection, followNetworkSupport, getStoredConnectors } from '../connection.ts'
+import { applyConnection, followNetworkSupport, getStoredConnectors } from '../connection/state.ts'
 import type { Foyer } from '../createFoyer.ts'
 import { findNetwork } from '../networks.ts'
 import { STORAGE_KEYS } from '../storage/keys.ts'

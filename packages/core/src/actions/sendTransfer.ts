@@ -1,4 +1,4 @@
-import { getActiveConnection } from '../connection.ts'
+import { getActiveConnection } from '../connection/state.ts'
 import type { Foyer } from '../createFoyer.ts'
 import { BaseError } from '../errors/base.ts'
 import { NotConnectedError, UserRejectedRequestError } from '../errors/connection.ts'

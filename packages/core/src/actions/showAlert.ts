@@ -1,4 +1,4 @@
-import { ALERTS, type AlertCode } from '../constants.ts'
+import { ALERTS, type AlertCode } from '../alerts.ts'
 import type { Foyer } from '../createFoyer.ts'
 import type { Alert, AlertVariant } from '../types/state.ts'
 

@@ -1,4 +1,4 @@
-import { getActiveConnection, updateAccounts } from '../connection.ts'
+import { getActiveConnection, updateAccounts } from '../connection/state.ts'
 import type { Foyer } from '../createFoyer.ts'
 import { NotConnectedError } from '../errors/connection.ts'
 import type { ChainNamespace } from '../types/network.ts'

@@ -1,4 +1,5 @@
-import { applyConnection, assertConnectionStatus, getActiveConnection } from '../connection.ts'
+import { assertConnectionStatus } from '../connection/assertConnectionStatus.ts'
+import { applyConnection, getActiveConnection } from '../connection/state.ts'
 import type { Foyer } from '../createFoyer.ts'
 import { ConnectorNotFoundError } from '../errors/connection.ts'
 import type { ChainNamespace } from '../types/network.ts'

@@ -1,4 +1,5 @@
-import { getActiveConnection, setActiveNetworkState } from '../connection.ts'
+import { setActiveNetworkState } from '../connection/setActiveNetworkState.ts'
+import { getActiveConnection } from '../connection/state.ts'
 import type { Foyer } from '../createFoyer.ts'
 import { BaseError } from '../errors/base.ts'
 import { UserRejectedRequestError } from '../errors/connection.ts'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { AlertCode } from '../constants.ts'
+import type { AlertCode } from '../alerts.ts'
 import { createApiClient } from './createApiClient.ts'
 import { ApiRequestError, ProjectIdNotConfiguredError, ServerNotConfiguredError } from './errors.ts'
 import { startStatusServer, startTestServer, type TestServer } from './testServer.ts'

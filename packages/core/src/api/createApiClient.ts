@@ -1,7 +1,7 @@
 import { buildRoutePath, type errorResponse, type RouteName, routes } from '@foyer/protocol'
 import * as v from 'valibot'
-import type { AlertCode } from '../constants.ts'
-import { SERVER_MESSAGE_ALERTS } from '../constants.ts'
+import type { AlertCode } from '../alerts.ts'
+import { SERVER_MESSAGE_ALERTS } from '../alerts.ts'
 import {
   ApiRequestError,
   InvalidApiResponseError,

@@ -1,4 +1,4 @@
-import { getActiveConnection } from '../connection.ts'
+import { getActiveConnection } from '../connection/state.ts'
 import type { Foyer } from '../createFoyer.ts'
 import { NoAuthConnectorError, NotConnectedToEmailError } from '../errors/connection.ts'
 import type { ChainNamespace } from '../types/network.ts'

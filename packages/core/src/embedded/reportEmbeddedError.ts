@@ -1,5 +1,5 @@
 import { showAlert } from '../actions/showAlert.ts'
-import { ALERTS, type AlertCode, SERVER_MESSAGE_ALERTS } from '../constants.ts'
+import { ALERTS, type AlertCode, SERVER_MESSAGE_ALERTS } from '../alerts.ts'
 import type { Foyer } from '../createFoyer.ts'
 
 /** Frame error codes of SPEC §8 and the alert each one raises. */

@@ -1,4 +1,4 @@
-import { getActiveConnection } from '../connection.ts'
+import { getActiveConnection } from '../connection/state.ts'
 import type { Foyer } from '../createFoyer.ts'
 import { NotConnectedError } from '../errors/connection.ts'
 import type { Connector } from '../types/connector.ts'

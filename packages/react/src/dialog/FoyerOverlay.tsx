@@ -1,7 +1,10 @@
-import { useLayoutEffect, useState } from 'react'
+import { useLayoutEffect, useMemo, useState } from 'react'
 import { createPortal } from 'react-dom'
+import { FoyerContext, type FoyerContextValue } from '../context.ts'
 import { useFoyer, useFoyerContext } from '../hooks/useFoyer.ts'
 import { useFoyerState } from '../hooks/useFoyerState.ts'
+import { createTranslator } from '../i18n/createTranslator.ts'
+import { en } from '../i18n/en.ts'
 import { Dialog } from './Dialog.tsx'
 import { createShadowHost, type ShadowHost } from './shadowHost.ts'
 import { dialogStyles } from './styles.ts'
@@ -14,7 +17,16 @@ import { Toasts } from './Toasts.tsx'
  */
 export function FoyerOverlay() {
   const foyer = useFoyer()
-  const { nonce } = useFoyerContext()
+  const context = useFoyerContext()
+  const { nonce } = context
+  // The dialog's texts arrive with the dialog chunk: its subtree translates with the whole catalog.
+  const dialogContext = useMemo<FoyerContextValue>(
+    () => ({
+      ...context,
+      t: createTranslator({ locale: context.locale, messages: context.messages, catalog: en }),
+    }),
+    [context],
+  )
   const [shadowHost, setShadowHost] = useState<ShadowHost | null>(null)
   const isOpen = useFoyerState((state) => state.dialog.open)
   const themeMode = useFoyerState((state) => state.themeMode)
@@ -40,10 +52,12 @@ export function FoyerOverlay() {
 
   if (!shadowHost) return null
   return createPortal(
-    <div className="foyer-theme" data-theme={themeMode}>
-      {isOpen ? <Dialog host={shadowHost.host} shadowRoot={shadowHost.shadowRoot} /> : null}
-      <Toasts />
-    </div>,
+    <FoyerContext value={dialogContext}>
+      <div className="foyer-theme" data-theme={themeMode}>
+        {isOpen ? <Dialog host={shadowHost.host} shadowRoot={shadowHost.shadowRoot} /> : null}
+        <Toasts />
+      </div>
+    </FoyerContext>,
     shadowHost.container,
   )
 }

@@ -1,5 +1,4 @@
 import type { MessageKey, Messages } from './en.ts'
-import { en } from './en.ts'
 import { formatMessage, type MessageValues } from './formatMessage.ts'
 
 export type Translate = (key: MessageKey, values?: MessageValues) => string
@@ -7,11 +6,17 @@ export type Translate = (key: MessageKey, values?: MessageValues) => string
 export type CreateTranslatorParameters = {
   /** BCP 47 tag used for number formatting inside messages. */
   locale: string
-  /** Overrides of single entries; anything missing falls back to English. */
+  /** Overrides of single entries; anything missing falls back to `catalog`. */
   messages?: Partial<Messages> | undefined
+  /** The English entries this translator knows (the page's few, or the dialog's full catalog). */
+  catalog: Partial<Messages>
 }
 
-/** Returns `t(key, values)` over the English catalog with the given overrides. */
-export function createTranslator({ locale, messages }: CreateTranslatorParameters): Translate {
-  return (key, values) => formatMessage(messages?.[key] ?? en[key], values, locale)
+/** Returns `t(key, values)` over `catalog` with the given overrides; an unknown key shows as itself. */
+export function createTranslator({
+  locale,
+  messages,
+  catalog,
+}: CreateTranslatorParameters): Translate {
+  return (key, values) => formatMessage(messages?.[key] ?? catalog[key] ?? key, values, locale)
 }

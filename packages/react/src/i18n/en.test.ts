@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { join, relative, sep } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { en } from './en.ts'
+import { pageMessages } from './pageMessages.ts'
 
 const sourceRoot = join(import.meta.dirname, '..')
 
@@ -17,7 +18,8 @@ function sourceFiles(directory: string): string[] {
 function usedKeys(): Map<string, string> {
   const used = new Map<string, string>()
   for (const file of sourceFiles(sourceRoot)) {
-    if (file.endsWith(join('i18n', 'en.ts'))) continue
+    if (file.endsWith(join('i18n', 'en.ts')) || file.endsWith(join('i18n', 'pageMessages.ts')))
+      continue
     const text = readFileSync(file, 'utf8')
     for (const match of text.matchAll(/\bt\(\s*'([^']+)'/g))
       used.set(match[1]!, relative(sourceRoot, file))
@@ -38,6 +40,13 @@ describe('message catalog', () => {
     const used = usedKeys()
     const unused = Object.keys(en).filter((key) => !used.has(key))
     expect(unused).toEqual([])
+  })
+
+  test('gives the host-page components every text they use (the dialog catalog is not loaded there)', () => {
+    const pageFiles = [...usedKeys()].filter(([, file]) => !file.startsWith(`dialog${sep}`))
+    expect(pageFiles.length).toBeGreaterThan(0)
+    const missing = pageFiles.filter(([key]) => !(key in pageMessages))
+    expect(missing).toEqual([])
   })
 
   test('has a non-empty English text for every key', () => {

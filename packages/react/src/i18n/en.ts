@@ -1,12 +1,12 @@
+import { pageMessages } from './pageMessages.ts'
+
 /**
- * The English message catalog: every user-facing string of @foyer/react.
+ * The English message catalog: every user-facing string of @foyer/react. Loaded with the dialog;
+ * the buttons on the host page need only `pageMessages`.
  * Placeholders are written `{name}` and filled by `formatMessage`.
  */
 export const en = {
-  // Buttons on the host page
-  'connectButton.connect': 'Connect Wallet',
-  'connectButton.connecting': 'Connecting…',
-  'networkButton.unknown': 'Unknown network',
+  ...pageMessages,
 
   // Dialog chrome
   'dialog.close': 'Close',

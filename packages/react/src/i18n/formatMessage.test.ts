@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { createTranslator } from './createTranslator.ts'
+import { en } from './en.ts'
 import { formatMessage } from './formatMessage.ts'
+import { pageMessages } from './pageMessages.ts'
 
 describe('formatMessage', () => {
   test('fills placeholders and formats numbers for the locale', () => {
@@ -15,11 +17,21 @@ describe('formatMessage', () => {
 
 describe('createTranslator', () => {
   test('uses overrides and falls back to English', () => {
-    const t = createTranslator({ locale: 'en', messages: { 'dialog.close': 'Schließen' } })
+    const t = createTranslator({
+      locale: 'en',
+      messages: { 'dialog.close': 'Schließen' },
+      catalog: en,
+    })
     expect(t('dialog.close')).toBe('Schließen')
     expect(t('dialog.back')).toBe('Back')
     expect(t('connecting.waiting', { name: 'Foyer Test Wallet' })).toBe(
       'Continue in Foyer Test Wallet',
     )
+  })
+
+  test('shows a key its catalog lacks as the key itself, never as a blank', () => {
+    const t = createTranslator({ locale: 'en', catalog: pageMessages })
+    expect(t('connectButton.connect')).toBe('Connect Wallet')
+    expect(t('dialog.close')).toBe('dialog.close')
   })
 })

@@ -1,26 +1,14 @@
 // Shared state transitions of connect, reconnect, switchConnection and the connector events.
 // Internal: actions are the public way in.
-import { close } from './actions/close.ts'
-import { open } from './actions/open.ts'
-import { type Foyer, initialAccountState } from './createFoyer.ts'
-import { InvalidConnectionStatusError } from './errors/connection.ts'
-import { findNetwork } from './networks.ts'
-import { STORAGE_KEYS } from './storage/keys.ts'
-import type { Connector, ConnectorAccount, ConnectorEventMap } from './types/connector.ts'
-import type { CaipNetworkId, ChainNamespace } from './types/network.ts'
-import {
-  CONNECTION_STATUSES,
-  type Connection,
-  type FoyerState,
-  type StoredConnectionStatus,
-} from './types/state.ts'
-import { formatCaipAddress } from './utils/caip.ts'
-
-/** Throws 'Invalid connection status: {status}' for anything but connected, active, disconnected. */
-export function assertConnectionStatus(status: unknown): asserts status is StoredConnectionStatus {
-  if (!(CONNECTION_STATUSES as readonly unknown[]).includes(status))
-    throw new InvalidConnectionStatusError({ status: String(status) })
-}
+import { close } from '../actions/close.ts'
+import { open } from '../actions/open.ts'
+import { type Foyer, initialAccountState } from '../createFoyer.ts'
+import { findNetwork } from '../networks.ts'
+import { STORAGE_KEYS } from '../storage/keys.ts'
+import type { Connector, ConnectorAccount, ConnectorEventMap } from '../types/connector.ts'
+import type { CaipNetworkId, ChainNamespace } from '../types/network.ts'
+import type { Connection, FoyerState } from '../types/state.ts'
+import { formatCaipAddress } from '../utils/caip.ts'
 
 export function getActiveConnection(
   state: FoyerState,
@@ -32,7 +20,8 @@ export function getActiveConnection(
 
 type StoredConnectors = Partial<Record<ChainNamespace, string[]>>
 
-function persistConnections(foyer: Foyer) {
+/** Stores the connected connectors and network choice so a reload restores them. */
+export function persistConnections(foyer: Foyer) {
   const state = foyer.getState()
   const stored: StoredConnectors = {}
   for (const [namespace, connections] of Object.entries(state.connections)) {
@@ -56,7 +45,7 @@ export function getStoredConnectors(foyer: Foyer): StoredConnectors {
 }
 
 /** Recomputes the account fields from the active connection of the active namespace. */
-function accountFromConnection(
+export function accountFromConnection(
   state: FoyerState,
   connector: Connector | undefined,
   walletCaipNetworkId: CaipNetworkId | undefined,
@@ -138,52 +127,6 @@ export function applyConnection(foyer: Foyer, parameters: ApplyConnectionParamet
   persistConnections(foyer)
 }
 
-/**
- * Records the connections a grouped connector's session also holds in other namespaces (a
- * WalletConnect session approving eip155 and solana), without changing the active namespace.
- */
-export async function applyLinkedConnections(foyer: Foyer, connector: Connector) {
-  for (const linked of linkedConnectors(foyer, connector)) {
-    const accounts = await linked.getAccounts().catch(() => [])
-    if (!accounts.length) continue
-    const caipNetworkId = await linked.getCaipNetworkId()
-    const state = foyer.getState()
-    const namespace = linked.namespace
-    const existing = (state.connections[namespace] ?? []).filter(
-      (connection) => connection.connectorId !== linked.id,
-    )
-    const hasActive = existing.some((connection) => connection.status === 'active')
-    const connection: Connection = {
-      connectorId: linked.id,
-      accounts,
-      status: hasActive ? 'connected' : 'active',
-    }
-    const network = findNetwork(foyer.config.networks, caipNetworkId)
-    foyer.store.setState({
-      connections: { ...state.connections, [namespace]: [connection, ...existing] },
-      networkByNamespace:
-        network && !hasActive
-          ? { ...state.networkByNamespace, [namespace]: network }
-          : state.networkByNamespace,
-    })
-    watchConnector(foyer, linked)
-    persistConnections(foyer)
-  }
-}
-
-/** The other connectors of a connector's session group (see `Connector.group`). */
-export function linkedConnectors(foyer: Foyer, connector: Connector): Connector[] {
-  if (!connector.group) return []
-  return foyer
-    .getState()
-    .connectors.filter(
-      (candidate) =>
-        candidate.group === connector.group &&
-        candidate.id !== connector.id &&
-        candidate.namespace !== connector.namespace,
-    )
-}
-
 /** Forgets a connection locally (the wallet already disconnected, or `disconnect` succeeded). */
 export function removeConnection(
   foyer: Foyer,
@@ -262,31 +205,6 @@ export function updateNetwork(
   foyer.store.setState({ ...next, ...accountFromConnection(next, connector, caipNetworkId) })
   persistConnections(foyer)
   return Boolean(network)
-}
-
-export function setActiveNetworkState(
-  foyer: Foyer,
-  parameters: { network: FoyerState['activeNetwork'] },
-) {
-  const { network } = parameters
-  const state = foyer.getState()
-  const next: FoyerState = {
-    ...state,
-    activeNamespace: network.chainNamespace,
-    activeNetwork: network,
-    networkByNamespace: { ...state.networkByNamespace, [network.chainNamespace]: network },
-    unsupportedNetwork: false,
-  }
-  const connector = getActiveConnection(next)
-    ? foyer.getConnector(getActiveConnection(next)!.connectorId)
-    : undefined
-  const anyConnected = Object.values(next.connections).some((list) => list?.length)
-  foyer.store.setState({
-    ...next,
-    status: anyConnected ? 'connected' : next.status,
-    ...accountFromConnection(next, connector, network.caipNetworkId),
-  })
-  persistConnections(foyer)
 }
 
 // Connector events are wired once per connector id and removed when the connection goes.
