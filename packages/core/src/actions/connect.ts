@@ -68,9 +68,9 @@ export async function connect(
       accounts: result.accounts,
       caipNetworkId: result.caipNetworkId,
     })
-    await applyLinkedConnections(foyer, connector)
     const recent = foyer.storage.getItem<string[]>(STORAGE_KEYS.recentWallets) ?? []
     foyer.storage.setItem(STORAGE_KEYS.recentWallets, addRecentWallet(recent, connector.id))
+    await applyLinkedConnections(foyer, connector)
     const caipNetwork = findNetwork(foyer.config.networks, result.caipNetworkId)
     const address = result.accounts[0]!.address
     foyer._internal.emit({
