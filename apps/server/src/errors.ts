@@ -1,30 +1,11 @@
+import { type BaseErrorParameters, BaseError as CoreBaseError } from '@foyer/core'
 import type { ErrorCode } from '@foyer/protocol'
 
-export type BaseErrorParameters = {
-  cause?: unknown
-  details?: string
-  metaMessages?: string[]
-}
+export type { BaseErrorParameters }
 
-/** The one error base of `@foyer/server`. */
-export class BaseError extends Error {
+/** The one error base of `@foyer/server` (a core `BaseError`). */
+export class BaseError extends CoreBaseError {
   override name = 'FoyerServerError'
-  shortMessage: string
-  details: string | undefined
-  metaMessages: string[] | undefined
-
-  constructor(shortMessage: string, parameters: BaseErrorParameters = {}) {
-    const lines = [shortMessage]
-    if (parameters.metaMessages?.length) lines.push('', ...parameters.metaMessages)
-    if (parameters.details) lines.push('', `Details: ${parameters.details}`)
-    super(
-      lines.join('\n'),
-      parameters.cause === undefined ? undefined : { cause: parameters.cause },
-    )
-    this.shortMessage = shortMessage
-    this.details = parameters.details
-    this.metaMessages = parameters.metaMessages
-  }
 }
 
 /** An error that answers an HTTP request with a status and a public message. */
@@ -99,5 +80,22 @@ export class UpstreamUnavailableError extends HttpError {
   override name = 'UpstreamUnavailableError'
   constructor(parameters: BaseErrorParameters = {}) {
     super(502, 'UPSTREAM_UNAVAILABLE', 'The network node did not answer', parameters)
+  }
+}
+
+/** The HTTP price API failed, answered an error status, or did not answer in time. */
+export class PriceApiError extends BaseError {
+  override name = 'PriceApiError'
+  /** The HTTP status, when the API answered. */
+  readonly status: number | undefined
+
+  constructor({ url, status, cause }: { url: string; status?: number; cause?: unknown }) {
+    super(
+      status === undefined
+        ? 'The price API did not answer'
+        : `The price API answered HTTP ${status}`,
+      { details: url, cause },
+    )
+    this.status = status
   }
 }

@@ -14,13 +14,21 @@ import {
   signMessage,
   switchNetwork,
 } from '@foyer/core'
+import {
+  type StartAnvilReturnType as AnvilInstance,
+  anvilDevAccounts,
+  startAnvil,
+} from '@foyer/devnet'
 import { createTestWallet, type TestWallet } from '@foyer/test-wallets'
-import { ANVIL_PRIVATE_KEYS, type AnvilInstance, startAnvil } from '@foyer/test-wallets/anvil'
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { evmAdapter } from './evmAdapter.ts'
 
+// anvil's well-known dev accounts 0 and 1 (10,000 ETH each at genesis).
+const ANVIL_PRIVATE_KEYS = anvilDevAccounts()
+  .slice(0, 2)
+  .map((account) => account.privateKey) as [`0x${string}`, `0x${string}`]
 let chainA: AnvilInstance
 let chainB: AnvilInstance
 const [addressA, addressB] = ANVIL_PRIVATE_KEYS.map((key) => privateKeyToAccount(key).address) as [
@@ -30,8 +38,8 @@ const [addressA, addressB] = ANVIL_PRIVATE_KEYS.map((key) => privateKeyToAccount
 
 beforeAll(async () => {
   ;[chainA, chainB] = await Promise.all([
-    startAnvil({ chainId: 31337 }),
-    startAnvil({ chainId: 31338 }),
+    startAnvil({ chainId: 31337, port: 0 }),
+    startAnvil({ chainId: 31338, port: 0 }),
   ])
 })
 afterAll(async () => {

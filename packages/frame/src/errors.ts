@@ -1,34 +1,13 @@
-export type BaseErrorParameters = {
-  cause?: unknown
-  details?: string | undefined
-  metaMessages?: readonly string[] | undefined
-}
+import { type BaseErrorParameters, BaseError as CoreBaseError } from '@foyer/core'
 
-/** The one error class of `@foyer/frame`; `shortMessage` is the SPEC §8 text when there is one. */
-export class BaseError extends Error {
+export type { BaseErrorParameters }
+
+/**
+ * The one error class of `@foyer/frame`; a core `BaseError`, so the dialog shows `shortMessage`
+ * (the SPEC §8 text when there is one).
+ */
+export class BaseError extends CoreBaseError {
   override name = 'FoyerFrameError'
-  readonly shortMessage: string
-  readonly details: string
-  readonly metaMessages: readonly string[]
-
-  constructor(shortMessage: string, parameters: BaseErrorParameters = {}) {
-    const details =
-      parameters.details ??
-      (parameters.cause instanceof BaseError
-        ? parameters.cause.details
-        : parameters.cause instanceof Error
-          ? parameters.cause.message
-          : '')
-    const message = [
-      shortMessage,
-      ...(parameters.metaMessages?.length ? ['', ...parameters.metaMessages] : []),
-      ...(details && details !== shortMessage ? ['', `Details: ${details}`] : []),
-    ].join('\n')
-    super(message, parameters.cause === undefined ? undefined : { cause: parameters.cause })
-    this.shortMessage = shortMessage
-    this.details = details
-    this.metaMessages = parameters.metaMessages ?? []
-  }
 }
 
 /** The frame page did not send READY in time (SPEC §8, §9: 20 s). */
@@ -90,5 +69,28 @@ export class AuthApiError extends BaseError {
   constructor(message: string, parameters: BaseErrorParameters & { status: number }) {
     super(message, parameters)
     this.status = parameters.status
+  }
+}
+
+/** A Solana signature or transfer was asked before login, or for an address not the user's. */
+export class AccountNotConnectedError extends BaseError {
+  override name = 'AccountNotConnectedError'
+  constructor(parameters: BaseErrorParameters & { address?: string | undefined } = {}) {
+    super('Address or auth connector not found', {
+      ...parameters,
+      details:
+        parameters.details ??
+        (parameters.address ? `${parameters.address} is not the logged-in account.` : undefined),
+    })
+  }
+}
+
+/** A network's RPC answered a forwarded read with a JSON-RPC error; `code` is its code. */
+export class RpcResponseError extends BaseError {
+  override name = 'RpcResponseError'
+  readonly code: number
+  constructor(message: string, parameters: BaseErrorParameters & { code: number }) {
+    super(message, parameters)
+    this.code = parameters.code
   }
 }

@@ -7,9 +7,9 @@ import {
   type Foyer,
   type FoyerConfig,
 } from '@foyer/core'
+import { anvilDevAccounts } from '@foyer/devnet'
 import { evmAdapter } from '@foyer/evm'
 import { createTestWallet, type TestWallet, type TestWalletBehaviour } from '@foyer/test-wallets'
-import { ANVIL_PRIVATE_KEYS } from '@foyer/test-wallets/anvil'
 import { waitFor, within } from '@testing-library/react'
 
 export type TestWalletEntry = {
@@ -46,7 +46,9 @@ export function createTestSetup(parameters: CreateTestSetupParameters = {}): {
     name,
     rdns: `dev.foyer.${name.toLowerCase().replace(/[^a-z0-9]+/g, '')}`,
     wallet: createTestWallet({
-      accounts: [...ANVIL_PRIVATE_KEYS],
+      accounts: anvilDevAccounts()
+        .slice(0, 2)
+        .map((account) => account.privateKey),
       chains: [
         { chainId: 31337, rpcUrl, name: 'Anvil' },
         { chainId: 31338, rpcUrl, name: 'Anvil B' },

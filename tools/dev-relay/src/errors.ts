@@ -1,28 +1,10 @@
-export type BaseErrorParameters = {
-  details?: string | undefined
-  cause?: unknown
-  metaMessages?: string[] | undefined
-}
+import { type BaseErrorParameters, BaseError as CoreBaseError } from '@foyer/core'
 
-/** The one error class of `@foyer/dev-relay`; every error it throws is a subclass. */
-export class BaseError extends Error {
+export type { BaseErrorParameters } from '@foyer/core'
+
+/** The one error class of `@foyer/dev-relay`; a core `BaseError`, every error it throws a subclass. */
+export class BaseError extends CoreBaseError {
   override name = 'DevRelayError'
-  readonly shortMessage: string
-  readonly details: string | undefined
-  readonly metaMessages: string[] | undefined
-
-  constructor(shortMessage: string, parameters: BaseErrorParameters = {}) {
-    const lines = [shortMessage]
-    if (parameters.metaMessages?.length) lines.push('', ...parameters.metaMessages)
-    if (parameters.details) lines.push('', `Details: ${parameters.details}`)
-    super(
-      lines.join('\n'),
-      parameters.cause === undefined ? undefined : { cause: parameters.cause },
-    )
-    this.shortMessage = shortMessage
-    this.details = parameters.details
-    this.metaMessages = parameters.metaMessages
-  }
 }
 
 /** The `auth` JWT of a connecting client is missing, malformed, wrongly signed or expired. */

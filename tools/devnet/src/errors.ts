@@ -1,28 +1,10 @@
-export type BaseErrorParameters = {
-  details?: string | undefined
-  metaMessages?: string[] | undefined
-  cause?: unknown
-}
+import { type BaseErrorParameters, BaseError as CoreBaseError } from '@foyer/core'
 
-/** The one base error of `@foyer/devnet`; every error it throws is a named subclass. */
-export class BaseError extends Error {
+export type { BaseErrorParameters }
+
+/** The one base error of `@foyer/devnet` (a core `BaseError`); every error it throws is a named subclass. */
+export class BaseError extends CoreBaseError {
   override name = 'DevnetError'
-  readonly shortMessage: string
-  readonly details: string | undefined
-  readonly metaMessages: string[] | undefined
-
-  constructor(shortMessage: string, parameters: BaseErrorParameters = {}) {
-    const { details, metaMessages, cause } = parameters
-    const message = [
-      shortMessage,
-      ...(metaMessages && metaMessages.length > 0 ? ['', ...metaMessages] : []),
-      ...(details ? ['', `Details: ${details}`] : []),
-    ].join('\n')
-    super(message, cause === undefined ? undefined : { cause })
-    this.shortMessage = shortMessage
-    this.details = details
-    this.metaMessages = metaMessages
-  }
 }
 
 export class PortInUseError extends BaseError {

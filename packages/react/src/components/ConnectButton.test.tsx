@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { connect } from '@foyer/core'
-import { type AnvilInstance, startAnvil } from '@foyer/test-wallets/anvil'
+import { type StartAnvilReturnType as AnvilInstance, startAnvil } from '@foyer/devnet'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { FoyerProvider } from '../FoyerProvider.tsx'
@@ -10,7 +10,7 @@ import { NetworkButton } from './NetworkButton.tsx'
 
 let anvil: AnvilInstance
 beforeAll(async () => {
-  anvil = await startAnvil({ chainId: 31337 })
+  anvil = await startAnvil({ chainId: 31337, port: 0 })
 })
 afterAll(async () => {
   await anvil?.stop()

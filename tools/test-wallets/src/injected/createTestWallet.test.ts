@@ -1,12 +1,15 @@
+import { anvilDevAccounts, type StartAnvilReturnType, startAnvil } from '@foyer/devnet'
 import { createPublicClient, http, recoverMessageAddress, recoverTypedDataAddress } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestWallet } from './createTestWallet.ts'
-import { ANVIL_PRIVATE_KEYS, type AnvilInstance, startAnvil } from './startAnvil.ts'
 
-let anvil: AnvilInstance
+const ANVIL_PRIVATE_KEYS = anvilDevAccounts()
+  .slice(0, 2)
+  .map((account) => account.privateKey) as [`0x${string}`, `0x${string}`]
+let anvil: StartAnvilReturnType
 beforeAll(async () => {
-  anvil = await startAnvil({ chainId: 31337 })
+  anvil = await startAnvil({ chainId: 31337, port: 0 })
 })
 afterAll(async () => {
   await anvil?.stop()

@@ -1,10 +1,17 @@
+import { type BaseErrorParameters, BaseError as CoreBaseError } from '@foyer/core'
+
+/** The one error class of the injected test wallet; a core `BaseError`. */
+export class BaseError extends CoreBaseError {
+  override name = 'TestWalletError'
+}
+
 /** An EIP-1193 provider error: what a real wallet throws (`code`, `message`, optional `data`). */
-export class ProviderRpcError extends Error {
+export class ProviderRpcError extends BaseError {
   override name = 'ProviderRpcError'
   readonly code: number
   readonly data: unknown
-  constructor(code: number, message: string, data?: unknown) {
-    super(message)
+  constructor(code: number, message: string, data?: unknown, parameters: BaseErrorParameters = {}) {
+    super(message, parameters)
     this.code = code
     this.data = data
   }

@@ -10,5 +10,5 @@ export {
   type TestWalletBehaviour,
   type TestWalletChain,
 } from './createTestWallet.ts'
-export { ProviderRpcError } from './errors.ts'
+export { BaseError, ProviderRpcError } from './errors.ts'
 export { TEST_WALLET_ICON } from './icon.ts'

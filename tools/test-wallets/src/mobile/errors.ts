@@ -1,28 +1,10 @@
-export type BaseErrorParameters = {
-  details?: string | undefined
-  metaMessages?: string[] | undefined
-  cause?: unknown
-}
+import { BaseError as CoreBaseError } from '@foyer/core'
+
+export type { BaseErrorParameters } from '@foyer/core'
 
 /** The base error of the mobile test wallet (server and page); every error is a named subclass. */
-export class BaseError extends Error {
+export class BaseError extends CoreBaseError {
   override name = 'MobileWalletError'
-  readonly shortMessage: string
-  readonly details: string | undefined
-  readonly metaMessages: string[] | undefined
-
-  constructor(shortMessage: string, parameters: BaseErrorParameters = {}) {
-    const { details, metaMessages, cause } = parameters
-    const message = [
-      shortMessage,
-      ...(metaMessages && metaMessages.length > 0 ? ['', ...metaMessages] : []),
-      ...(details ? ['', `Details: ${details}`] : []),
-    ].join('\n')
-    super(message, cause === undefined ? undefined : { cause })
-    this.shortMessage = shortMessage
-    this.details = details
-    this.metaMessages = metaMessages
-  }
 }
 
 export class InvalidDevnetFileError extends BaseError {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { connect, open } from '@foyer/core'
-import { type AnvilInstance, startAnvil } from '@foyer/test-wallets/anvil'
+import { type StartAnvilReturnType as AnvilInstance, startAnvil } from '@foyer/devnet'
 import { act, cleanup, fireEvent, render, waitFor, within } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { FoyerProvider } from '../../FoyerProvider.tsx'
@@ -9,7 +9,7 @@ import { createTestSetup, findDialog } from '../../testUtils.tsx'
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 let anvil: AnvilInstance
 beforeAll(async () => {
-  anvil = await startAnvil({ chainId: 31337 })
+  anvil = await startAnvil({ chainId: 31337, port: 0 })
 })
 afterAll(async () => {
   await anvil?.stop()

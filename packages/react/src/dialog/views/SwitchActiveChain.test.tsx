@@ -8,11 +8,15 @@ import {
   type Foyer,
   open,
 } from '@foyer/core'
+import {
+  type StartAnvilReturnType as AnvilInstance,
+  anvilDevAccounts,
+  startAnvil,
+} from '@foyer/devnet'
 import { type StartSolanaDevnetReturnType, startSolanaDevnet } from '@foyer/devnet/solana'
 import { evmAdapter } from '@foyer/evm'
 import { createSolanaLocalnet, solanaAdapter } from '@foyer/solana'
 import { createTestWallet } from '@foyer/test-wallets'
-import { ANVIL_PRIVATE_KEYS, type AnvilInstance, startAnvil } from '@foyer/test-wallets/anvil'
 import { createSolanaTestWallet } from '@foyer/test-wallets/solana'
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
@@ -51,7 +55,9 @@ async function setup(): Promise<{ foyer: Foyer; solanaAddress: string }> {
     rpcUrls: { 'solana:localnet': solana.devnet.rpcUrl },
   })
   const evmWallet = createTestWallet({
-    accounts: [...ANVIL_PRIVATE_KEYS],
+    accounts: anvilDevAccounts()
+      .slice(0, 2)
+      .map((account) => account.privateKey),
     chains: [{ chainId: 31337, rpcUrl: anvil.rpcUrl, name: 'Anvil' }],
   })
   const foyer = createFoyer({

@@ -7,9 +7,13 @@ import {
   type Foyer,
   open,
 } from '@foyer/core'
+import {
+  type StartAnvilReturnType as AnvilInstance,
+  anvilDevAccounts,
+  startAnvil,
+} from '@foyer/devnet'
 import { evmAdapter } from '@foyer/evm'
 import { createTestWallet, type TestWallet } from '@foyer/test-wallets'
-import { ANVIL_PRIVATE_KEYS, type AnvilInstance, startAnvil } from '@foyer/test-wallets/anvil'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createTestClient, http, parseEther } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
@@ -21,8 +25,8 @@ let chainA: AnvilInstance
 let chainB: AnvilInstance
 beforeAll(async () => {
   ;[chainA, chainB] = await Promise.all([
-    startAnvil({ chainId: 31337 }),
-    startAnvil({ chainId: 31338 }),
+    startAnvil({ chainId: 31337, port: 0 }),
+    startAnvil({ chainId: 31338, port: 0 }),
   ])
   // Give chain B a different balance so the switch is visible in the button.
   await createTestClient({ mode: 'anvil', transport: http(chainB.rpcUrl) }).setBalance({
@@ -40,7 +44,9 @@ afterEach(() => {
 
 function setup({ networks }: { networks: 'both' | 'onlyA' }): { foyer: Foyer; wallet: TestWallet } {
   const wallet = createTestWallet({
-    accounts: [...ANVIL_PRIVATE_KEYS],
+    accounts: anvilDevAccounts()
+      .slice(0, 2)
+      .map((account) => account.privateKey),
     chains: [
       { chainId: 31337, rpcUrl: chainA.rpcUrl, name: 'Anvil' },
       { chainId: 31338, rpcUrl: chainB.rpcUrl, name: 'Anvil B' },
