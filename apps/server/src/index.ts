@@ -39,6 +39,7 @@ export {
   InvalidProjectIdError,
   NotFoundError,
   OriginNotAllowedError,
+  PriceApiError,
   ProjectIdMissingError,
   RegistryFileError,
   UpstreamUnavailableError,
@@ -53,7 +54,11 @@ export {
 } from './http/createServer.ts'
 export { createIndexer, type Indexer } from './indexer/createIndexer.ts'
 export { decodeHistoryCursor, encodeHistoryCursor, queryHistory } from './indexer/queryHistory.ts'
-export { createHttpPriceProvider } from './prices/createHttpPriceProvider.ts'
+export {
+  type CreateHttpPriceProviderParameters,
+  createHttpPriceProvider,
+  type HttpPriceProviderErrorType,
+} from './prices/createHttpPriceProvider.ts'
 export { createPriceService, type PriceService } from './prices/createPriceService.ts'
 export {
   createUniswapV2PriceProvider,

@@ -1,6 +1,6 @@
-// Compiles the devnet's Solidity sources with solc and copies the Uniswap V2 / WETH9 artifacts
-// from npm into tools/devnet/artifacts/*.json ({ abi, bytecode }, compact). Run it once after a
-// contract changes and commit the output: starting the devnet never runs solc.
+// Compiles the devnet's Solidity sources with solc and copies the Uniswap V2 / WETH9 and ENS
+// artifacts from npm into tools/devnet/artifacts/*.json ({ abi, bytecode }, compact). Run it once
+// after a contract changes and commit the output: starting the devnet never runs solc.
 //
 //   node tools/devnet/scripts/compile.mjs
 import { execFileSync } from 'node:child_process'
@@ -61,6 +61,8 @@ function writeArtifact(name, abi, bytecode) {
 
 for (const file of Object.keys(sources)) {
   for (const [name, contract] of Object.entries(output.contracts[file])) {
+    // Interfaces have no code to deploy.
+    if (contract.evm.bytecode.object === '') continue
     writeArtifact(name, contract.abi, contract.evm.bytecode.object)
   }
 }
@@ -72,6 +74,11 @@ const npmArtifacts = {
   UniswapV2Factory: '@uniswap/v2-core/build/UniswapV2Factory.json',
   UniswapV2Pair: '@uniswap/v2-core/build/UniswapV2Pair.json',
   UniswapV2Router02: '@uniswap/v2-periphery/build/UniswapV2Router02.json',
+  // ENS's own builds: their sources pin solc ^0.7, which the bundled 0.8 compiler refuses, and
+  // these are the bytecodes ENS published. MiniUniversalResolver (compiled above) reads them.
+  ENSRegistry: '@ensdomains/ens/build/contracts/ENSRegistry.json',
+  PublicResolver: '@ensdomains/resolver/build/contracts/PublicResolver.json',
+  ReverseRegistrar: '@ensdomains/resolver/build/contracts/ReverseRegistrar.json',
 }
 for (const [name, path] of Object.entries(npmArtifacts)) {
   const artifact = require(path)
@@ -80,10 +87,11 @@ for (const [name, path] of Object.entries(npmArtifacts)) {
 
 // The same ABIs as TypeScript literals (`as const`), so viem infers argument and return types.
 const generatedAbis = join(root, 'src', 'generated', 'abis.ts')
+const exportNames = { WETH9: 'weth9', ENSRegistry: 'ensRegistry' }
 mkdirSync(dirname(generatedAbis), { recursive: true })
 const abiSource = Object.entries(abis)
   .map(([name, abi]) => {
-    const exportName = name === 'WETH9' ? 'weth9' : name[0].toLowerCase() + name.slice(1)
+    const exportName = exportNames[name] ?? name[0].toLowerCase() + name.slice(1)
     return `export const ${exportName}Abi = ${JSON.stringify(abi, null, 2)} as const\n`
   })
   .join('\n')

@@ -4,6 +4,10 @@ export { erc20Abi, erc721Abi } from 'viem'
 export {
   devnetPunksAbi,
   devnetTokenAbi,
+  ensRegistryAbi,
+  miniUniversalResolverAbi,
+  publicResolverAbi,
+  reverseRegistrarAbi,
   uniswapV2FactoryAbi,
   uniswapV2PairAbi,
   uniswapV2Router02Abi,

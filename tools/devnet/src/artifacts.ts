@@ -8,6 +8,10 @@ export type ArtifactName =
   | 'UniswapV2Factory'
   | 'UniswapV2Pair'
   | 'UniswapV2Router02'
+  | 'ENSRegistry'
+  | 'PublicResolver'
+  | 'ReverseRegistrar'
+  | 'MiniUniversalResolver'
 
 /**
  * Reads the init code of a contract from the committed artifacts (written by

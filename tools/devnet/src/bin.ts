@@ -33,6 +33,8 @@ try {
     for (const token of chain.tokens) console.log(`  ${token.symbol.padEnd(5)} ${token.address}`)
     console.log(`  NFT   ${chain.contracts.nft}`)
     console.log(`  Uniswap V2 router ${chain.contracts.uniswapV2Router02}`)
+    console.log(`  ENS universal resolver ${chain.contracts.ensUniversalResolver}`)
+    for (const { name, address } of chain.ensNames ?? []) console.log(`    ${name} → ${address}`)
   }
   if (devnet.solana) {
     console.log(`Solana devnet: ${devnet.solana.rpcUrl} (WebSocket ${devnet.solana.wsUrl})`)

@@ -234,7 +234,7 @@ describe('deployWorld', () => {
     const deployer = devnetDeployer()
     expect(accounts.map((account) => account.address)).not.toContain(deployer.address)
     const addressAt = (nonce: bigint) => getContractAddress({ from: deployer.address, nonce })
-    expect(world.contracts).toEqual({
+    expect(world.contracts).toMatchObject({
       usdc: addressAt(0n),
       dai: addressAt(1n),
       weth: addressAt(2n),
@@ -242,6 +242,13 @@ describe('deployWorld', () => {
       uniswapV2Router02: addressAt(4n),
       nft: addressAt(5n),
     })
+    // ENS follows the 36 transactions that fill the tokens, pools and NFTs.
+    expect([
+      world.contracts.ensRegistry,
+      world.contracts.ensPublicResolver,
+      world.contracts.ensReverseRegistrar,
+      world.contracts.ensUniversalResolver,
+    ]).toEqual([36n, 37n, 38n, 39n].map(addressAt))
   })
 
   it('reports an unreachable node as a DeployWorldError', async () => {

@@ -29,7 +29,14 @@ import {
 import { anvilDevAccounts, type DevAccount, devnetDeployer } from './accounts.ts'
 import { readArtifactBytecode } from './artifacts.ts'
 import { DeployWorldError } from './errors.ts'
-import type { DevnetContracts, DevnetPool, DevnetToken } from './types.ts'
+import { planEnsDeployment } from './planEnsDeployment.ts'
+import type {
+  DevnetContracts,
+  DevnetEnsContracts,
+  DevnetEnsName,
+  DevnetPool,
+  DevnetToken,
+} from './types.ts'
 
 export type DeployWorldParameters = {
   /** Accounts to fund with tokens. Default: anvil's 10 default accounts. */
@@ -42,6 +49,8 @@ export type DeployWorldReturnType = {
   pools: DevnetPool[]
   /** Ids of the NFTs minted, with their owners. */
   nfts: { tokenId: bigint; owner: Address }[]
+  /** ENS names registered, each with a primary (reverse) name for its address. */
+  ensNames: DevnetEnsName[]
 }
 
 export type DeployWorldErrorType = DeployWorldError
@@ -66,9 +75,11 @@ type PlannedTransaction = { step: string; to?: Address; data: Hex; value?: bigin
 
 /**
  * Deploys the devnet's contracts on an anvil node and fills them: USDC and DAI stand-ins, WETH9,
- * Uniswap V2 (factory, router and three funded pools) and an NFT collection; every account gets
+ * Uniswap V2 (factory, router and three funded pools), an NFT collection and ENS (`alice.eth` →
+ * account 0 with an NFT avatar, `bob.eth` → account 1, both primary names); every account gets
  * 1,000,000 USDC and 1,000,000 DAI. All transactions are signed up front with consecutive nonces
- * and sent in one JSON-RPC batch, so a fresh node always ends with the same addresses.
+ * and sent in two JSON-RPC batches (ENS second), so a fresh node always ends with the same
+ * addresses.
  */
 export async function deployWorld(
   rpcUrl: string,
@@ -105,7 +116,7 @@ export async function deployWorld(
 
     const addressAt = (offset: number) =>
       getContractAddress({ from: deployer.address, nonce: BigInt(firstNonce + offset) })
-    const contracts: DevnetContracts = {
+    const contracts: Omit<DevnetContracts, keyof DevnetEnsContracts> = {
       usdc: addressAt(0),
       dai: addressAt(1),
       weth: addressAt(2),
@@ -256,6 +267,20 @@ export async function deployWorld(
       )
     }
 
+    // ENS comes after everything else, so the older contracts keep their addresses.
+    const ens = planEnsDeployment({
+      chainId,
+      deployer: deployer.address,
+      firstNonce: firstNonce + plan.length,
+      alice: account0.address,
+      bob: account1.address,
+      nft: contracts.nft,
+    })
+    // Sent as a second batch: all of it in the first one would overflow a block's gas, and anvil
+    // then drops the transactions behind the ones left over.
+    const secondBatchStart = plan.length
+    plan.push(...ens.transactions)
+
     step = 'signing the transactions'
     const signed = await Promise.all(
       plan.map((transaction, offset) =>
@@ -279,17 +304,20 @@ export async function deployWorld(
     step = 'pausing automine'
     const automine = await testClient.getAutomine()
     await testClient.setAutomine(false)
-    let receipts: RpcReceipt[]
-    let hashes: Hash[]
+    const receipts: RpcReceipt[] = []
+    const hashes: Hash[] = []
     try {
-      step = 'sending the transactions'
-      hashes = await Promise.all(
-        signed.map((serialized) =>
-          client.request({ method: 'eth_sendRawTransaction', params: [serialized] }),
-        ),
-      )
-      step = 'mining the transactions'
-      receipts = await mineUntilIncluded(client, testClient, hashes)
+      for (const batch of [signed.slice(0, secondBatchStart), signed.slice(secondBatchStart)]) {
+        step = 'sending the transactions'
+        const sent = await Promise.all(
+          batch.map((serialized) =>
+            client.request({ method: 'eth_sendRawTransaction', params: [serialized] }),
+          ),
+        )
+        hashes.push(...sent)
+        step = 'mining the transactions'
+        receipts.push(...(await mineUntilIncluded(client, testClient, sent)))
+      }
     } finally {
       await testClient.setAutomine(automine)
     }
@@ -312,7 +340,7 @@ export async function deployWorld(
     }
 
     return {
-      contracts,
+      contracts: { ...contracts, ...ens.contracts },
       tokens,
       pools: [
         pool(contracts.usdc, contracts.dai),
@@ -320,6 +348,7 @@ export async function deployWorld(
         pool(contracts.dai, contracts.weth),
       ],
       nfts: nftOwners.map((owner, index) => ({ tokenId: BigInt(index + 1), owner })),
+      ensNames: ens.names,
     }
   } catch (error) {
     if (error instanceof DeployWorldError) throw error

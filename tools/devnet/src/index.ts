@@ -1,8 +1,12 @@
 export {
   devnetPunksAbi,
   devnetTokenAbi,
+  ensRegistryAbi,
   erc20Abi,
   erc721Abi,
+  miniUniversalResolverAbi,
+  publicResolverAbi,
+  reverseRegistrarAbi,
   uniswapV2FactoryAbi,
   uniswapV2PairAbi,
   uniswapV2Router02Abi,
@@ -57,6 +61,8 @@ export type {
   Devnet,
   DevnetChain,
   DevnetContracts,
+  DevnetEnsContracts,
+  DevnetEnsName,
   DevnetPool,
   DevnetToken,
 } from './types.ts'

@@ -77,6 +77,8 @@ export async function startDevnet(
         contracts: world.contracts,
         tokens: world.tokens,
         pools: world.pools,
+        ensUniversalResolver: world.contracts.ensUniversalResolver,
+        ensNames: world.ensNames,
       }
     }),
   ])

@@ -10,6 +10,10 @@ export function toViemChain(chain: DevnetChain): ToViemChainReturnType {
     name: chain.name,
     nativeCurrency: chain.nativeCurrency,
     rpcUrls: { default: { http: [chain.rpcUrl] } },
+    // So viem's ENS actions (getEnsName, getEnsAvatar, …) work on the devnet without arguments.
+    ...(chain.contracts.ensUniversalResolver
+      ? { contracts: { ensUniversalResolver: { address: chain.contracts.ensUniversalResolver } } }
+      : {}),
     testnet: true,
   })
 }

@@ -5,7 +5,24 @@ export type DevnetToken = { address: Address; symbol: string; name: string; deci
 
 export type DevnetPool = { address: Address; token0: Address; token1: Address }
 
-export type DevnetContracts = {
+/** ENS: the registry and resolvers from ENS's npm builds, and a universal resolver for viem. */
+export type DevnetEnsContracts = {
+  ensRegistry: Address
+  ensPublicResolver: Address
+  ensReverseRegistrar: Address
+  /** What viem's `getEnsName`/`getEnsAddress`/`getEnsText`/`getEnsAvatar` call. */
+  ensUniversalResolver: Address
+}
+
+/** A name registered at start, with its forward (addr) and primary (reverse) record. */
+export type DevnetEnsName = {
+  name: string
+  address: Address
+  /** The `avatar` text record, when the name has one. */
+  avatar?: string | undefined
+}
+
+export type DevnetContracts = DevnetEnsContracts & {
   usdc: Address
   dai: Address
   weth: Address
@@ -23,6 +40,10 @@ export type DevnetChain = {
   contracts: DevnetContracts
   tokens: DevnetToken[]
   pools: DevnetPool[]
+  /** Same as `contracts.ensUniversalResolver`; the key the server's chain config reads. */
+  ensUniversalResolver?: Address | undefined
+  /** Names registered at start (`alice.eth` → account 0, `bob.eth` → account 1). */
+  ensNames?: DevnetEnsName[] | undefined
 }
 
 /** The description of a running devnet, as written to the devnet JSON file. */

@@ -15,7 +15,12 @@ import { readBalances } from '../chains/readBalances.ts'
 import { readSolanaBalances } from '../chains/readSolanaBalances.ts'
 import type { ChainRuntime } from '../chains/types.ts'
 import { NotFoundError } from '../errors.ts'
-import { lookupName, resolveIdentity, reverseLookup } from '../identity/names.ts'
+import {
+  lookupName,
+  type NameLookupParameters,
+  resolveIdentity,
+  reverseLookup,
+} from '../identity/names.ts'
 import { queryHistory } from '../indexer/queryHistory.ts'
 import { unavailablePrice } from '../prices/createPriceService.ts'
 import { parseInput } from './parseInput.ts'
@@ -172,31 +177,34 @@ export function registerBlockchainRoutes(app: FastifyInstance): void {
     })
   })
 
-  app.get(routes.getIdentity.path, async (request): Promise<GetIdentityResponse> => {
-    const params = parseInput(routes.getIdentity.params, request.params, 'params')
-    const query = parseInput(routes.getIdentity.query, request.query, 'query')
-    await foyer.requireProject(request, query.projectId)
-    const address = getAddress(params.address)
-    const key = `identity:${address.toLowerCase()}`
-    const cached = await foyer.cache.get<GetIdentityResponse>(key)
-    if (cached) return cached
-    const identity = await resolveIdentity({ db: foyer.database.db, ensChain: ensChain(), address })
-    await foyer.cache.set(key, identity, identityCacheTtlMs)
-    return identity
-  })
-
-  app.get(routes.getProfileReverse.path, async (request): Promise<GetProfileReverseResponse> => {
-    const params = parseInput(routes.getProfileReverse.params, request.params, 'params')
-    const query = parseInput(routes.getProfileReverse.query, request.query, 'query')
-    await foyer.requireProject(request, query.projectId)
-    const address = getAddress(params.address)
-    const key = `reverse:${address.toLowerCase()}`
-    const cached = await foyer.cache.get<GetProfileReverseResponse>(key)
-    if (cached) return cached
-    const profiles = await reverseLookup({ db: foyer.database.db, ensChain: ensChain(), address })
-    await foyer.cache.set(key, profiles, identityCacheTtlMs)
-    return profiles
-  })
+  /**
+   * An address lookup (identity, reverse names) answered from the cache for the identity lifetime
+   * of SPEC §9; the route has no forceUpdate, so a new name shows after at most 5 minutes.
+   */
+  function registerCachedAddressLookup<TResponse>(
+    route: typeof routes.getIdentity | typeof routes.getProfileReverse,
+    cacheKeyPrefix: string,
+    lookup: (parameters: NameLookupParameters & { address: Address }) => Promise<TResponse>,
+  ): void {
+    app.get(route.path, async (request): Promise<TResponse> => {
+      const params = parseInput(route.params, request.params, 'params')
+      const query = parseInput(route.query, request.query, 'query')
+      await foyer.requireProject(request, query.projectId)
+      const address = getAddress(params.address)
+      const key = `${cacheKeyPrefix}:${address.toLowerCase()}`
+      const cached = await foyer.cache.get<TResponse>(key)
+      if (cached !== undefined) return cached
+      const response = await lookup({ db: foyer.database.db, ensChain: ensChain(), address })
+      await foyer.cache.set(key, response, identityCacheTtlMs)
+      return response
+    })
+  }
+  registerCachedAddressLookup<GetIdentityResponse>(routes.getIdentity, 'identity', resolveIdentity)
+  registerCachedAddressLookup<GetProfileReverseResponse>(
+    routes.getProfileReverse,
+    'reverse',
+    reverseLookup,
+  )
 
   app.get(routes.getProfileAccount.path, async (request): Promise<NameProfile> => {
     const params = parseInput(routes.getProfileAccount.params, request.params, 'params')

@@ -40,6 +40,8 @@ export type CreateServerOptions = {
   dataDir?: string | undefined
   /** `redis://…` to share rate limits and caches between server processes. */
   redisUrl?: string | undefined
+  /** The response and price cache; default: Redis when `redisUrl` is set, else per process. */
+  cache?: Cache | undefined
   /** Networks to serve, in addition to those of `devnetFile` and `rpcUrls`. */
   chains?: ChainConfig[] | undefined
   /** Solana networks to serve balances for, in addition to the devnet file's local cluster. */
@@ -122,11 +124,13 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
   })
 
-  const cache: Cache = redis ? createRedisCache({ redis }) : createMemoryCache()
+  const cache: Cache = options.cache ?? (redis ? createRedisCache({ redis }) : createMemoryCache())
   const chains = chainConfigs.map((config) => createChainRuntime({ config }))
   const prices = createPriceService({
     cache,
     httpProvider: options.priceApi ? createHttpPriceProvider(options.priceApi) : undefined,
+    onProviderError: (error) =>
+      app.log.warn({ err: error }, 'price API failed; its tokens are answered as unpriced'),
   })
   const indexer = createIndexer({
     db: database.db,

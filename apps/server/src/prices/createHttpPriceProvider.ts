@@ -1,3 +1,4 @@
+import { PriceApiError } from '../errors.ts'
 import type { PriceMap, PriceProvider } from './types.ts'
 
 /** CoinGecko asset-platform ids by EVM chain id. */
@@ -25,9 +26,15 @@ export type CreateHttpPriceProviderParameters = {
   fetch?: typeof fetch
 }
 
+export type HttpPriceProviderErrorType = PriceApiError
+
+/** Addresses per request; CoinGecko's token_price endpoint takes a bounded list. */
+export const maxTokensPerPriceRequest = 50
+
 /**
  * USD prices from an HTTP price API speaking CoinGecko's `/simple/token_price/{platform}` format.
- * Tokens the API does not know stay unpriced.
+ * Tokens the API does not know stay unpriced; networks it has no platform for get no request.
+ * A failed request (network error, timeout, HTTP error status) rejects with `PriceApiError`.
  */
 export function createHttpPriceProvider(
   parameters: CreateHttpPriceProviderParameters,
@@ -39,22 +46,41 @@ export function createHttpPriceProvider(
       const platform = platforms[chain.config.chainId]
       if (!platform || tokens.length === 0) return {}
       const result: PriceMap = {}
-      // The API takes a bounded number of addresses per call.
-      for (let start = 0; start < tokens.length; start += 50) {
-        const chunk = tokens.slice(start, start + 50).map((token) => token.toLowerCase())
+      for (let start = 0; start < tokens.length; start += maxTokensPerPriceRequest) {
+        const chunk = tokens
+          .slice(start, start + maxTokensPerPriceRequest)
+          .map((token) => token.toLowerCase())
         const url = new URL(`${baseUrl.replace(/\/$/, '')}/simple/token_price/${platform}`)
         url.searchParams.set('contract_addresses', chunk.join(','))
         url.searchParams.set('vs_currencies', 'usd')
-        const response = await fetchFn(url, {
-          headers: { accept: 'application/json', ...(apiKey ? { [apiKeyHeader]: apiKey } : {}) },
-          signal: AbortSignal.timeout(timeoutMs),
-        })
-        if (!response.ok) throw new Error(`Price API answered HTTP ${response.status}`)
-        const body = (await response.json()) as Record<string, { usd?: unknown }>
-        for (const [address, entry] of Object.entries(body)) {
+        // Errors name the endpoint, not the (long) token list.
+        const endpoint = `${url.origin}${url.pathname}`
+        let body: Record<string, { usd?: unknown } | null>
+        try {
+          const response = await fetchFn(url, {
+            headers: { accept: 'application/json', ...(apiKey ? { [apiKeyHeader]: apiKey } : {}) },
+            signal: AbortSignal.timeout(timeoutMs),
+          })
+          if (!response.ok) {
+            await response.body?.cancel()
+            throw new PriceApiError({ url: endpoint, status: response.status })
+          }
+          body = (await response.json()) as typeof body
+        } catch (error) {
+          if (error instanceof PriceApiError) throw error
+          throw new PriceApiError({ url: endpoint, cause: error })
+        }
+        const requested = new Set(chunk)
+        for (const [key, entry] of Object.entries(body ?? {})) {
+          const address = key.toLowerCase()
           const price = entry?.usd
-          if (typeof price === 'number' && Number.isFinite(price) && price >= 0) {
-            result[address.toLowerCase()] = { price, source: 'provider' }
+          if (
+            requested.has(address) &&
+            typeof price === 'number' &&
+            Number.isFinite(price) &&
+            price >= 0
+          ) {
+            result[address] = { price, source: 'provider' }
           }
         }
       }

@@ -11,6 +11,8 @@ export type CreatePriceServiceParameters = {
   cache: Cache
   /** Used for networks without on-chain pricing; none → prices are reported as unavailable. */
   httpProvider?: PriceProvider | undefined
+  /** Told when `httpProvider` fails (its tokens are then answered as unavailable). */
+  onProviderError?: ((error: unknown) => void) | undefined
 }
 
 export type PriceService = {
@@ -27,6 +29,7 @@ export const unavailablePrice: PriceQuote = { price: 0, source: 'unavailable' }
 export function createPriceService({
   cache,
   httpProvider,
+  onProviderError,
 }: CreatePriceServiceParameters): PriceService {
   const pools = createUniswapV2PriceProvider()
   return {
@@ -58,7 +61,16 @@ export function createPriceService({
         else missing.push(token as Address)
       }
       if (missing.length > 0) {
-        const fetched = await provider.getUsdPrices({ chain, tokens: missing })
+        let fetched: PriceMap
+        try {
+          fetched = await provider.getUsdPrices({ chain, tokens: missing })
+        } catch (error) {
+          // A price API outage must not take balances down: the tokens are answered as unpriced
+          // (price 0, value 0, source 'unavailable'), and not cached, so the next call asks again.
+          onProviderError?.(error)
+          for (const token of missing) result[token] = unavailablePrice
+          return result
+        }
         for (const token of missing) {
           const quote = fetched[token] ?? unavailablePrice
           result[token] = quote

@@ -3,8 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
   type Devnet,
+  ensRegistryAbi,
   erc20Abi,
   erc721Abi,
+  publicResolverAbi,
+  reverseRegistrarAbi,
   startDevnet,
   toViemChain,
   uniswapV2PairAbi,
@@ -13,8 +16,11 @@ import {
 import type {
   GetBalanceResponse,
   GetHistoryResponse,
+  GetIdentityResponse,
   GetNftsResponse,
+  GetProfileReverseResponse,
   GetWalletsResponse,
+  NameProfile,
 } from '@foyer/protocol'
 import {
   appendTransactionMessageInstructions,
@@ -43,9 +49,12 @@ import {
   parseUnits,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { labelhash, namehash } from 'viem/ens'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryEvents } from '../../src/analytics/events.ts'
+import { createMemoryCache } from '../../src/cache/createCache.ts'
 import type { FoyerDatabase } from '../../src/db/createDatabase.ts'
+import { identityCacheTtlMs } from '../../src/http/blockchainRoutes.ts'
 import { createServer } from '../../src/http/createServer.ts'
 
 export const sharedRegistryFile = '/work/shared/data/wallet-registry/wallets.json'
@@ -71,10 +80,11 @@ export function describeServerSuite(
     let stopDevnet: () => Promise<void>
     let fixture: DatabaseFixture
     let tempDir: string
+    let devnetFile: string
 
     beforeAll(async () => {
       tempDir = mkdtempSync(join(tmpdir(), 'foyer-server-test-'))
-      const devnetFile = join(tempDir, 'devnet.json')
+      devnetFile = join(tempDir, 'devnet.json')
       const [started, opened] = await Promise.all([
         startDevnet({
           chains: [
@@ -671,16 +681,175 @@ export function describeServerSuite(
         })
       })
 
-      it('has no name for an address on networks without ENS and no registered names', async () => {
-        const address = devnet.accounts[0]!.address
-        expect((await getJson(q(`/v1/identity/${address}`))).body).toEqual({
-          name: null,
-          avatar: null,
+      const account = (index: number) => devnet.accounts[index]!.address
+      const nobody = privateKeyToAccount(`0x${'5'.repeat(64)}`).address
+      const identity = async (address: string, target: FastifyInstance = app) => {
+        const response = await target.inject({ url: q(`/v1/identity/${address}`) })
+        expect(response.statusCode).toBe(200)
+        return response.json() as GetIdentityResponse
+      }
+      const reverse = async (address: string, target: FastifyInstance = app) => {
+        const response = await target.inject({ url: q(`/v1/profile/reverse/${address}`) })
+        expect(response.statusCode).toBe(200)
+        return response.json() as GetProfileReverseResponse
+      }
+      const profile = (name: string) =>
+        getJson<NameProfile & { code: string; message: string }>(
+          q(`/v1/profile/account/${name}`, { apiVersion: '2' }),
+        )
+      /** alice.eth's avatar record names her Devnet Punk #1; its image is the avatar. */
+      const aliceAvatar = async () => {
+        const tokenUri = await clients().publicClient.readContract({
+          address: chainA().contracts.nft,
+          abi: erc721Abi,
+          functionName: 'tokenURI',
+          args: [1n],
         })
-        expect((await getJson(q(`/v1/profile/reverse/${address}`))).body).toEqual([])
-        expect(
-          (await getJson(q('/v1/profile/account/nobody.foyer', { apiVersion: '2' }))).status,
-        ).toBe(404)
+        const json = Buffer.from(tokenUri.split(',')[1]!, 'base64').toString('utf8')
+        return (JSON.parse(json) as { image: string }).image
+      }
+
+      it('answers the ENS primary name and avatar of an address', async () => {
+        const avatar = await aliceAvatar()
+        expect(avatar).toMatch(/^data:image\/svg\+xml;base64,/)
+        expect(await identity(account(0))).toEqual({ name: 'alice.eth', avatar })
+        expect(await identity(account(1))).toEqual({ name: 'bob.eth', avatar: null })
+      })
+
+      it('lists the ENS primary name among the names of an address', async () => {
+        expect(await reverse(account(0))).toEqual([
+          {
+            name: 'alice.eth',
+            registered: 0,
+            updated: 0,
+            addresses: { '60': { address: account(0), created: 0 } },
+            attributes: { avatar: await aliceAvatar() },
+            source: 'ens',
+          },
+        ])
+        expect(await reverse(nobody)).toEqual([])
+      })
+
+      it('answers the profile of an ENS name, and 404 for names nobody registered', async () => {
+        const alice = await profile('alice.eth')
+        expect(alice.status).toBe(200)
+        expect(alice.body).toMatchObject({
+          name: 'alice.eth',
+          addresses: { '60': { address: account(0) } },
+          attributes: { avatar: await aliceAvatar() },
+          source: 'ens',
+        })
+        expect((await profile('bob.eth')).body).toMatchObject({
+          addresses: { '60': { address: account(1) } },
+          attributes: {},
+          source: 'ens',
+        })
+        for (const name of ['nobody.eth', 'nobody.foyer', 'nobody']) {
+          const missing = await profile(name)
+          expect(missing.status).toBe(404)
+          expect(missing.body).toMatchObject({
+            code: 'NOT_FOUND',
+            message: `Name ${name} is not registered`,
+          })
+        }
+      })
+
+      it("falls back to the project's own names, then to no name at all", async () => {
+        const carol = account(3)
+        await fixture.database.db
+          .insertInto('names')
+          .values({
+            name: 'carol.foyer',
+            project_id: projectId,
+            addresses: JSON.stringify({ '60': { address: carol, created: 1_700_000_000_000 } }),
+            attributes: JSON.stringify({ avatar: 'http://127.0.0.1/carol.png' }),
+          })
+          .execute()
+        expect(await identity(carol)).toEqual({
+          name: 'carol.foyer',
+          avatar: 'http://127.0.0.1/carol.png',
+        })
+        expect(await reverse(carol)).toEqual([
+          expect.objectContaining({
+            name: 'carol.foyer',
+            addresses: { '60': { address: carol, created: 1_700_000_000_000 } },
+            source: 'project',
+          }),
+        ])
+        expect((await profile('carol.foyer')).body).toMatchObject({ source: 'project' })
+        expect(await identity(nobody)).toEqual({ name: null, avatar: null })
+      })
+
+      it('keeps identities and reverse names for 5 minutes (SPEC §9)', async () => {
+        let now = Date.now()
+        const cachedApp = await createServer({
+          database: fixture.database,
+          devnetFile,
+          cache: createMemoryCache({ now: () => now }),
+          logger: false,
+          indexer: { enabled: false },
+          rateLimit: false,
+        })
+        try {
+          const dana = devnet.accounts[6]!
+          expect(await identity(dana.address, cachedApp)).toEqual({ name: null, avatar: null })
+          expect(await reverse(dana.address, cachedApp)).toEqual([])
+
+          // dana.eth is registered for account 6, which sets its address and primary name.
+          const { publicClient } = clients()
+          const chain = toViemChain(chainA())
+          const transport = http(chainA().rpcUrl)
+          const deployer = createWalletClient({
+            chain,
+            transport,
+            account: privateKeyToAccount(devnet.deployer.privateKey),
+          })
+          const holder = createWalletClient({
+            chain,
+            transport,
+            account: privateKeyToAccount(dana.privateKey),
+          })
+          const { ensRegistry, ensPublicResolver, ensReverseRegistrar } = chainA().contracts
+          for (const send of [
+            () =>
+              deployer.writeContract({
+                address: ensRegistry,
+                abi: ensRegistryAbi,
+                functionName: 'setSubnodeRecord',
+                args: [namehash('eth'), labelhash('dana'), dana.address, ensPublicResolver, 0n],
+              }),
+            () =>
+              holder.writeContract({
+                address: ensPublicResolver,
+                abi: publicResolverAbi,
+                functionName: 'setAddr',
+                args: [namehash('dana.eth'), dana.address],
+              }),
+            () =>
+              holder.writeContract({
+                address: ensReverseRegistrar,
+                abi: reverseRegistrarAbi,
+                functionName: 'setName',
+                args: ['dana.eth'],
+              }),
+          ]) {
+            const receipt = await publicClient.waitForTransactionReceipt({ hash: await send() })
+            expect(receipt.status).toBe('success')
+          }
+          expect(await publicClient.getEnsName({ address: dana.address })).toBe('dana.eth')
+
+          now += identityCacheTtlMs - 1
+          expect(await identity(dana.address, cachedApp)).toEqual({ name: null, avatar: null })
+          expect(await reverse(dana.address, cachedApp)).toEqual([])
+          now += 1
+          expect(await identity(dana.address, cachedApp)).toEqual({
+            name: 'dana.eth',
+            avatar: null,
+          })
+          expect((await reverse(dana.address, cachedApp)).map((p) => p.name)).toEqual(['dana.eth'])
+        } finally {
+          await cachedApp.close()
+        }
       })
     })
 
