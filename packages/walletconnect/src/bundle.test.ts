@@ -1,4 +1,5 @@
-// Bundle check: an app that lists WalletConnect but never picks it must not download the SDK.
+// Bundle check: an app that lists WalletConnect but never picks it must not download the SDK
+// (nor the Solana code of its solana connector).
 import { fileURLToPath } from 'node:url'
 import { build, type Metafile } from 'esbuild'
 import { describe, expect, it } from 'vitest'
@@ -24,6 +25,9 @@ async function bundle() {
 }
 
 const isSdk = (input: string) => /node_modules\/@(walletconnect|reown)\//.test(input)
+/** `@solana/kit`, `@foyer/solana` and this package's own Solana half. */
+const isSolana = (input: string) =>
+  /node_modules\/@solana\/|(^|\/)solana\/src\/|solanaTools\.ts$/.test(input)
 
 function entryOutput(metafile: Metafile) {
   const found = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint)
@@ -55,6 +59,9 @@ describe('@foyer/walletconnect bundle', () => {
       expect.objectContaining({ kind: 'dynamic-import' }),
     )
     expect(Object.keys(metafile.inputs).some(isSdk)).toBe(true)
+    // The Solana code too: it is fetched the first time the visitor signs or sends on Solana.
+    expect(eager.filter(isSolana)).toEqual([])
+    expect(Object.keys(metafile.inputs).some(isSolana)).toBe(true)
     // Small enough to ship on every page (minified, before compression).
     const eagerBytes = staticClosure(metafile).reduce((sum, output) => sum + output.bytes, 0)
     expect(eagerBytes).toBeLessThan(12_000)

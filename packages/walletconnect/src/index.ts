@@ -1,12 +1,25 @@
 export {
   type CreateWalletConnectConnectorParameters,
   createWalletConnectConnector,
+  type WalletConnectConnector,
+} from './createWalletConnectConnector.ts'
+export {
+  buildOptionalNamespaces,
+  type CreateWalletConnectSessionParameters,
+  createWalletConnectSession,
   EIP155_EVENTS,
   EIP155_METHODS,
   type PairingUriSource,
-  type WalletConnectConnector,
+  SOLANA_METHODS,
   type WalletConnectMetadata,
-} from './createWalletConnectConnector.ts'
+  type WalletConnectSession,
+  type WalletConnectSessionStruct,
+} from './createWalletConnectSession.ts'
+export {
+  type CreateWalletConnectSolanaConnectorParameters,
+  createWalletConnectSolanaConnector,
+  type WalletConnectSolanaConnector,
+} from './createWalletConnectSolanaConnector.ts'
 export {
   BaseError,
   SessionNotFoundError,

@@ -1,9 +1,16 @@
-import { type Adapter, PAIRING_LIFETIME_MS } from '@foyer/core'
+import { type Adapter, type Connector, PAIRING_LIFETIME_MS } from '@foyer/core'
 import {
   createWalletConnectConnector,
   type WalletConnectConnector,
-  type WalletConnectMetadata,
 } from './createWalletConnectConnector.ts'
+import {
+  createWalletConnectSession,
+  type WalletConnectMetadata,
+} from './createWalletConnectSession.ts'
+import {
+  createWalletConnectSolanaConnector,
+  type WalletConnectSolanaConnector,
+} from './createWalletConnectSolanaConnector.ts'
 import { loadUniversalProvider } from './loadUniversalProvider.ts'
 
 /** The public WalletConnect relay; the local world points `relayUrl` at tools/dev-relay instead. */
@@ -29,7 +36,10 @@ export type WalletConnectAdapterParameters = {
   storageOptions?: Record<string, unknown> | undefined
   /** The SDK's log level (default 'silent'). */
   logger?: string | undefined
-  /** Connector id (default 'walletConnect'). */
+  /**
+   * Connector id (default 'walletConnect'). With solana networks configured, the solana connector
+   * of the same session is `<id>:solana`; both share the group `<id>`.
+   */
   id?: string | undefined
   name?: string | undefined
   icon?: string | undefined
@@ -37,25 +47,33 @@ export type WalletConnectAdapterParameters = {
 
 export type WalletConnectAdapter = Adapter & {
   namespace: 'eip155'
-  getConnectors(): readonly WalletConnectConnector[]
+  namespaces: readonly ['eip155', 'solana']
+  getConnectors(): readonly (WalletConnectConnector | WalletConnectSolanaConnector)[]
 }
 
 const WALLETCONNECT_ICON =
   'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"%3E%3Crect width="24" height="24" rx="6" fill="%233396ff"/%3E%3Cpath d="M7 10c2.8-2.7 7.2-2.7 10 0M9 12.5c1.7-1.6 4.3-1.6 6 0" fill="none" stroke="%23fff" stroke-width="1.6" stroke-linecap="round"/%3E%3C/svg%3E'
 
 /**
- * WalletConnect v2 (QR code and deep links) for eip155. This module is tiny: the official
- * `@walletconnect/universal-provider` is fetched with `import()` only when the visitor picks
- * WalletConnect or a stored WalletConnect session is restored.
+ * WalletConnect v2 (QR code and deep links) for eip155, and for solana when the app has solana
+ * networks: one session, one connector per namespace (`walletConnect`, `walletConnect:solana`),
+ * sharing a group so that connecting one records both. This module is tiny: the official
+ * `@walletconnect/universal-provider` (and the Solana code) is fetched with `import()` only when the
+ * visitor picks WalletConnect or a stored WalletConnect session is restored.
  */
 export function walletConnectAdapter(
   parameters: WalletConnectAdapterParameters,
 ): WalletConnectAdapter {
-  let connectors: readonly WalletConnectConnector[] = []
+  let connectors: readonly (WalletConnectConnector | WalletConnectSolanaConnector)[] = []
   return {
     namespace: 'eip155',
+    namespaces: ['eip155', 'solana'],
     setup({ networks, onConnectorsChange }) {
-      const connector = createWalletConnectConnector({
+      const id = parameters.id ?? 'walletConnect'
+      const name = parameters.name ?? 'WalletConnect'
+      const icon = parameters.icon ?? WALLETCONNECT_ICON
+      const hasSolana = networks.some((network) => network.chainNamespace === 'solana')
+      const session = createWalletConnectSession({
         networks,
         relayUrl: parameters.relayUrl ?? DEFAULT_RELAY_URL,
         verify: parameters.verify ?? false,
@@ -67,15 +85,16 @@ export function walletConnectAdapter(
         storageOptions: parameters.storageOptions,
         logger: parameters.logger ?? 'silent',
         loadProvider: loadUniversalProvider,
-        id: parameters.id ?? 'walletConnect',
-        name: parameters.name ?? 'WalletConnect',
-        icon: parameters.icon ?? WALLETCONNECT_ICON,
       })
-      connectors = [connector]
-      onConnectorsChange(connectors)
+      const shared = { session, name, icon, group: hasSolana ? id : undefined }
+      const evm = createWalletConnectConnector({ ...shared, networks, id })
+      connectors = hasSolana
+        ? [evm, createWalletConnectSolanaConnector({ ...shared, networks, id: `${id}:solana` })]
+        : [evm]
+      onConnectorsChange(connectors as readonly Connector[])
       return () => {
         connectors = []
-        void connector.destroy()
+        void session.destroy()
       }
     },
     getConnectors: () => connectors,

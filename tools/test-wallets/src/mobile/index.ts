@@ -5,7 +5,13 @@ export {
   MobileWalletListenError,
   WalletRequestError,
 } from './errors.ts'
-export type { MobileWalletAccount, MobileWalletChain, MobileWalletConfig } from './page/types.ts'
+export type {
+  MobileWalletAccount,
+  MobileWalletChain,
+  MobileWalletConfig,
+  MobileWalletSolana,
+  MobileWalletSolanaAccount,
+} from './page/types.ts'
 export {
   type StartMobileWalletErrorType,
   type StartMobileWalletParameters,

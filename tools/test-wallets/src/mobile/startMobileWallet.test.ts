@@ -1,6 +1,7 @@
-// The mobile test wallet page in real Chromium, against the dev relay and anvil: a dapp on the
-// official UniversalProvider connects through it, signs, sends transactions, switches chain and
-// gets disconnected, and the page never reaches beyond loopback.
+// The mobile test wallet page in real Chromium, against the dev relay, anvil and a LiteSVM Solana
+// cluster: a dapp on the official UniversalProvider connects through it, signs, sends transactions
+// (eip155 and solana), switches chain and gets disconnected, and the page never reaches beyond
+// loopback.
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -8,6 +9,28 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type CreateDevRelayReturnType, createDevRelay } from '@foyer/dev-relay'
+import { type StartAnvilReturnType, startAnvil } from '@foyer/devnet'
+import { type StartSolanaDevnetReturnType, startSolanaDevnet } from '@foyer/devnet/solana'
+import {
+  type Address,
+  appendTransactionMessageInstructions,
+  compileTransaction,
+  createNoopSigner,
+  createSolanaRpc,
+  createTransactionMessage,
+  getBase58Decoder,
+  getBase58Encoder,
+  getBase64Decoder,
+  getPublicKeyFromAddress,
+  getTransactionEncoder,
+  getUtf8Encoder,
+  pipe,
+  type SignatureBytes,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+  verifySignature,
+} from '@solana/kit'
+import { getTransferSolInstruction } from '@solana-program/system'
 import UniversalProvider from '@walletconnect/universal-provider'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import {
@@ -22,7 +45,6 @@ import {
 } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { type AnvilInstance, startAnvil } from '../injected/startAnvil.ts'
 import { type StartMobileWalletReturnType, startMobileWallet } from './startMobileWallet.ts'
 
 const chromiumArgs = [
@@ -55,8 +77,9 @@ const methods = [
 ]
 
 let relay: CreateDevRelayReturnType
-let anvilA: AnvilInstance
-let anvilB: AnvilInstance
+let anvilA: StartAnvilReturnType
+let anvilB: StartAnvilReturnType
+let solana: StartSolanaDevnetReturnType
 let wallet: StartMobileWalletReturnType
 let browser: Browser
 let temporaryDir: string
@@ -72,10 +95,11 @@ beforeAll(async () => {
     if (url.hostname === '127.0.0.1') return realFetch(input, init)
     return Promise.reject(new TypeError(`fetch to ${url.hostname} blocked: offline test`))
   })
-  ;[relay, anvilA, anvilB, browser, temporaryDir] = await Promise.all([
+  ;[relay, anvilA, anvilB, solana, browser, temporaryDir] = await Promise.all([
     createDevRelay({ port: 0 }),
     startAnvil({ chainId: 31337, port: 0 }),
     startAnvil({ chainId: 31338, port: 0 }),
+    startSolanaDevnet({ port: 0 }),
     chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs }),
     mkdtemp(join(tmpdir(), 'foyer-mobile-wallet-')),
   ])
@@ -88,6 +112,7 @@ beforeAll(async () => {
         { chainId: 31338, name: 'Devnet B', rpcUrl: anvilB.rpcUrl },
       ],
       accounts,
+      solana: solana.devnet,
     }),
   )
   wallet = await startMobileWallet({ port: 0, devnetFile, relayUrl: relay.url })
@@ -98,13 +123,16 @@ afterAll(async () => {
   await browser?.close()
   await wallet?.close()
   await relay?.close()
-  await Promise.all([anvilA?.stop(), anvilB?.stop()])
+  await Promise.all([anvilA?.stop(), anvilB?.stop(), solana?.stop()])
   if (temporaryDir) await rm(temporaryDir, { recursive: true, force: true })
   vi.unstubAllGlobals()
   vi.unstubAllEnvs()
 })
 
-async function createDapp(chains: string[]) {
+/** The local cluster's CAIP-2 id, as a dapp asks for it. */
+const solanaChain = () => `solana:${solana.devnet.genesisHash.slice(0, 32)}`
+
+async function createDapp(chains: string[], options: { solana?: boolean } = {}) {
   const provider = await UniversalProvider.init({
     relayUrl: relay.url,
     projectId: 'foyer-dev',
@@ -132,6 +160,19 @@ async function createDapp(chains: string[]) {
         events: ['chainChanged', 'accountsChanged'],
         rpcMap: { 31337: anvilA.rpcUrl, 31338: anvilB.rpcUrl },
       },
+      ...(options.solana
+        ? {
+            solana: {
+              chains: [solanaChain()],
+              methods: [
+                'solana_signMessage',
+                'solana_signTransaction',
+                'solana_signAndSendTransaction',
+              ],
+              events: [],
+            },
+          }
+        : {}),
     },
   })
   // Rejections are asserted by the tests that expect them.
@@ -348,5 +389,98 @@ describe('mobile test wallet page', () => {
     await region(page, 'Active sessions').getByLabel('Chain').selectOption('31338')
     expect(Number(await chainChanged)).toBe(31338)
     expectOnlyLoopback(requests)
+  })
+
+  it('approves the solana namespace with a Solana dev key and signs and sends on the local cluster', async () => {
+    const { provider, uri, session } = await createDapp(['eip155:31337'], { solana: true })
+    const { page, requests } = await openWallet(`?uri=${encodeURIComponent(uri)}`)
+    await region(page, 'Session proposals')
+      .getByRole('article', { name: 'Mobile wallet test dapp' })
+      .getByRole('button', { name: 'Approve' })
+      .click()
+
+    const owner = solana.devnet.accounts[0]!.address
+    const approved = (await session)!
+    expect(approved.namespaces.eip155?.accounts).toEqual([`eip155:31337:${account0.address}`])
+    expect(approved.namespaces.solana?.accounts).toEqual([`${solanaChain()}:${owner}`])
+    const sessionCard = region(page, 'Active sessions').getByRole('article')
+    await expect.poll(() => sessionCard.textContent()).toContain(owner)
+    const ask = <result>(method: string, params: Record<string, unknown>) =>
+      provider.client.request<result>({
+        topic: approved.topic,
+        chainId: solanaChain(),
+        request: { method, params },
+      })
+
+    // solana_signMessage: base58 message in, base58 ed25519 signature out.
+    const message = new Uint8Array(getUtf8Encoder().encode('Sign in to Foyer on Solana'))
+    const { signature } = await approveInWallet(
+      page,
+      () =>
+        ask<{ signature: string }>('solana_signMessage', {
+          message: getBase58Decoder().decode(message),
+          pubkey: owner,
+        }),
+      'Sign a message on Solana',
+    )
+    const signatureBytes = new Uint8Array(getBase58Encoder().encode(signature)) as SignatureBytes
+    expect(
+      await verifySignature(await getPublicKeyFromAddress(owner), signatureBytes, message),
+    ).toBe(true)
+
+    // solana_signAndSendTransaction: the wallet sends to the cluster; lamports move.
+    const rpc = createSolanaRpc(solana.devnet.rpcUrl)
+    const receiver = solana.devnet.accounts[2]!.address
+    const before = (await rpc.getBalance(receiver).send()).value
+    const transfer = async (lamports: bigint) => {
+      const { value: blockhash } = await rpc.getLatestBlockhash().send()
+      const transactionMessage = pipe(
+        createTransactionMessage({ version: 0 }),
+        (draft) => setTransactionMessageFeePayer(owner, draft),
+        (draft) => setTransactionMessageLifetimeUsingBlockhash(blockhash, draft),
+        (draft) =>
+          appendTransactionMessageInstructions(
+            [
+              getTransferSolInstruction({
+                source: createNoopSigner(owner as Address),
+                destination: receiver,
+                amount: lamports,
+              }),
+            ],
+            draft,
+          ),
+      )
+      return getBase64Decoder().decode(
+        getTransactionEncoder().encode(compileTransaction(transactionMessage)),
+      )
+    }
+    await approveInWallet(
+      page,
+      async () =>
+        ask<{ signature: string }>('solana_signAndSendTransaction', {
+          transaction: await transfer(250_000n),
+          pubkey: owner,
+        }),
+      'Send a Solana transaction',
+    )
+    expect((await rpc.getBalance(receiver).send()).value).toBe(before + 250_000n)
+
+    // solana_signTransaction: signed, not sent.
+    const signed = await approveInWallet(
+      page,
+      async () =>
+        ask<{ signature: string; transaction: string }>('solana_signTransaction', {
+          transaction: await transfer(1n),
+          pubkey: owner,
+        }),
+      'Sign a Solana transaction',
+    )
+    expect(signed.signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+    expect(signed.transaction.length).toBeGreaterThan(100)
+    expect((await rpc.getBalance(receiver).send()).value).toBe(before + 250_000n)
+
+    expect(await page.getByRole('region', { name: 'Blocked requests' }).count()).toBe(0)
+    expectOnlyLoopback(requests)
+    expect(relay.unknownMethods).toEqual([])
   })
 })

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { createServer as createViteServer, type Plugin } from 'vite'
 import { InvalidDevnetFileError, MobileWalletListenError } from './errors.ts'
-import type { MobileWalletConfig } from './page/types.ts'
+import type { MobileWalletConfig, MobileWalletSolana } from './page/types.ts'
 
 export type StartMobileWalletParameters = {
   /** Port on 127.0.0.1; 0 lets the OS pick one. Default 4403. */
@@ -72,6 +72,7 @@ export async function startMobileWallet(
         '@walletconnect/utils',
         'viem',
         'viem/accounts',
+        '@solana/kit',
       ],
     },
   })
@@ -110,7 +111,7 @@ function walletConfigPlugin(config: MobileWalletConfig): Plugin {
   }
 }
 
-/** Reads the chains and accounts of a devnet file; other fields (contracts, …) are not needed. */
+/** Reads the chains, accounts and Solana cluster of a devnet file; other fields are not needed. */
 async function readWalletDevnet(path: string): Promise<MobileWalletConfig['devnet']> {
   let value: unknown
   try {
@@ -122,7 +123,11 @@ async function readWalletDevnet(path: string): Promise<MobileWalletConfig['devne
       cause: error,
     })
   }
-  const { chains, accounts } = (value ?? {}) as { chains?: unknown; accounts?: unknown }
+  const { chains, accounts, solana } = (value ?? {}) as {
+    chains?: unknown
+    accounts?: unknown
+    solana?: Partial<MobileWalletSolana>
+  }
   const validChains =
     Array.isArray(chains) &&
     chains.length > 0 &&
@@ -148,5 +153,26 @@ async function readWalletDevnet(path: string): Promise<MobileWalletConfig['devne
     accounts: (accounts as MobileWalletConfig['devnet']['accounts']).map(
       ({ address, privateKey }) => ({ address, privateKey }),
     ),
+    solana: readSolana(solana),
+  }
+}
+
+/** The devnet's Solana cluster, if it has a usable one (older devnet files have none). */
+function readSolana(
+  solana: Partial<MobileWalletSolana> | undefined,
+): MobileWalletSolana | undefined {
+  if (
+    typeof solana?.rpcUrl !== 'string' ||
+    typeof solana.genesisHash !== 'string' ||
+    !Array.isArray(solana.accounts) ||
+    !solana.accounts.every(
+      (account) => typeof account?.address === 'string' && Array.isArray(account.secretKey),
+    )
+  )
+    return undefined
+  return {
+    rpcUrl: solana.rpcUrl,
+    genesisHash: solana.genesisHash,
+    accounts: solana.accounts.map(({ address, secretKey }) => ({ address, secretKey })),
   }
 }

@@ -1,4 +1,11 @@
 export {
+  type AnswerSolanaRequestErrorType,
+  type AnswerSolanaRequestParameters,
+  type AnswerSolanaRequestReturnType,
+  answerSolanaRequest,
+  SOLANA_WALLETCONNECT_METHODS,
+} from './answerSolanaRequest.ts'
+export {
   type CreateSolanaTestWalletParameters,
   createSolanaTestWallet,
   SOLANA_TEST_WALLET_NAME,
@@ -6,7 +13,7 @@ export {
   type SolanaTestWalletBehaviour,
   type SolanaTestWalletChain,
 } from './createSolanaTestWallet.ts'
-export { SolanaWalletError } from './errors.ts'
+export { BaseError, SolanaWalletError } from './errors.ts'
 export { SOLANA_TEST_WALLET_ICON } from './icon.ts'
 export {
   type RegisterSolanaTestWalletParameters,

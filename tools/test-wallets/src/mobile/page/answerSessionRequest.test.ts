@@ -1,3 +1,4 @@
+import { type StartAnvilReturnType, startAnvil } from '@foyer/devnet'
 import {
   createPublicClient,
   type Hex,
@@ -9,7 +10,6 @@ import {
 } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AnvilInstance, startAnvil } from '../../injected/startAnvil.ts'
 import { answerSessionRequest } from './answerSessionRequest.ts'
 import type { MobileWalletAccount, MobileWalletChain } from './types.ts'
 
@@ -21,7 +21,7 @@ const accounts: MobileWalletAccount[] = [0, 1].map((addressIndex) => {
 })
 const [account, otherAccount] = accounts as [MobileWalletAccount, MobileWalletAccount]
 
-let anvil: AnvilInstance
+let anvil: StartAnvilReturnType
 let chains: MobileWalletChain[]
 
 beforeAll(async () => {

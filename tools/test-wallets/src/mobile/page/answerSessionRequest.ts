@@ -1,3 +1,4 @@
+import { createKeyPairSignerFromBytes } from '@solana/kit'
 import {
   createWalletClient,
   defineChain,
@@ -11,6 +12,7 @@ import {
   type TypedDataDefinition,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { answerSolanaRequest } from '../../solana/answerSolanaRequest.ts'
 import {
   invalidRequestParams,
   unauthorizedAccount,
@@ -18,7 +20,7 @@ import {
   unsupportedMethod,
   WalletRequestError,
 } from '../errors.ts'
-import type { MobileWalletAccount, MobileWalletChain } from './types.ts'
+import type { MobileWalletAccount, MobileWalletChain, MobileWalletSolanaAccount } from './types.ts'
 
 /** The methods the mobile test wallet answers (and approves in its sessions). */
 export const supportedMethods = [
@@ -35,11 +37,13 @@ export type AnswerSessionRequestParameters = {
   params: unknown
   /** CAIP-2 id of the chain the dapp sent the request for, e.g. `eip155:31337`. */
   chainId: string
-  /** The session's account. */
-  account: MobileWalletAccount
+  /** The session's eip155 account (none in a Solana-only session). */
+  account: MobileWalletAccount | undefined
   chains: readonly MobileWalletChain[]
   /** Moves the session to another devnet chain (for `wallet_switchEthereumChain`). */
   switchChain: (chainId: number) => Promise<void>
+  /** The session's Solana account and the cluster's RPC, for `solana_*` requests. */
+  solana?: { account: MobileWalletSolanaAccount; rpcUrl: string } | undefined
 }
 
 /** The JSON-RPC result to send back to the dapp. */
@@ -49,12 +53,15 @@ export type AnswerSessionRequestErrorType = WalletRequestError
 
 /**
  * Carries out an approved request the way a wallet app does: signs with the session's account
- * (a viem local account) and sends transactions to the chain's anvil RPC.
+ * (a viem local account) and sends transactions to the chain's anvil RPC; `solana_*` requests are
+ * signed with the session's Solana key and sent to the local Solana cluster.
  */
 export async function answerSessionRequest(
   parameters: AnswerSessionRequestParameters,
 ): Promise<AnswerSessionRequestReturnType> {
   const { method, params, account, chains, switchChain } = parameters
+  if (method.startsWith('solana_')) return answerSolana(parameters)
+  if (!account) throw unauthorizedAccount('(no eip155 account in this session)')
   const signer = privateKeyToAccount(account.privateKey)
   const chain = findChain(chains, parameters.chainId)
   const list = Array.isArray(params) ? (params as unknown[]) : []
@@ -125,6 +132,21 @@ export async function answerSessionRequest(
     }
     default:
       throw unsupportedMethod(method)
+  }
+}
+
+async function answerSolana({ method, params, solana }: AnswerSessionRequestParameters) {
+  if (!solana) throw unsupportedMethod(method)
+  const signer = await createKeyPairSignerFromBytes(new Uint8Array(solana.account.secretKey))
+  try {
+    return await answerSolanaRequest({ method, params, signer, rpcUrl: solana.rpcUrl })
+  } catch (error) {
+    // The cluster's own reason (e.g. insufficient funds) is what the dapp needs to see.
+    const { code, shortMessage, message } = error as Partial<WalletRequestError>
+    throw new WalletRequestError({
+      code: typeof code === 'number' ? code : -32603,
+      message: shortMessage ?? message ?? String(error),
+    })
   }
 }
 

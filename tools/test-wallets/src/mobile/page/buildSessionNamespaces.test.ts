@@ -88,6 +88,64 @@ describe('buildSessionNamespaces', () => {
   })
 })
 
+const localnet = 'solana:CmpNeggWJ4JaWJeJ8YKN1Zypmk7uvQq3'
+const solanaAddress = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
+
+describe('buildSessionNamespaces with a Solana account', () => {
+  const both = proposal({
+    requiredNamespaces: {},
+    optionalNamespaces: {
+      eip155: { chains: ['eip155:31337'], methods: ['personal_sign'], events: [] },
+      solana: {
+        chains: [localnet, 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'],
+        methods: [
+          'solana_signMessage',
+          'solana_signAndSendTransaction',
+          'solana_signAllTransactions',
+        ],
+        events: [],
+      },
+    },
+  })
+
+  it('approves the local cluster with the Solana account beside the eip155 chains', () => {
+    const namespaces = buildSessionNamespaces({
+      proposal: both,
+      chains,
+      address,
+      solana: { caipNetworkId: localnet, address: solanaAddress },
+    })
+    expect(namespaces.eip155?.accounts).toEqual([`eip155:31337:${address}`])
+    expect(namespaces.solana).toMatchObject({
+      chains: [localnet],
+      methods: ['solana_signMessage', 'solana_signAndSendTransaction'],
+      accounts: [`${localnet}:${solanaAddress}`],
+    })
+  })
+
+  it('approves a Solana-only proposal for the local cluster', () => {
+    const namespaces = buildSessionNamespaces({
+      proposal: proposal({
+        requiredNamespaces: {},
+        optionalNamespaces: {
+          solana: { chains: [localnet], methods: ['solana_signMessage'], events: [] },
+        },
+      }),
+      chains,
+      address,
+      solana: { caipNetworkId: localnet, address: solanaAddress },
+    })
+    expect(namespaces.solana?.accounts).toEqual([`${localnet}:${solanaAddress}`])
+    expect(namespaces.eip155).toBeUndefined()
+  })
+
+  it('leaves solana out when the wallet has no Solana account', () => {
+    const namespaces = buildSessionNamespaces({ proposal: both, chains, address })
+    expect(namespaces.solana).toBeUndefined()
+    expect(namespaces.eip155?.chains).toEqual(['eip155:31337'])
+  })
+})
+
 describe('getProposalChainIds', () => {
   it('lists the eip155 chains asked for, required first, without duplicates', () => {
     expect(

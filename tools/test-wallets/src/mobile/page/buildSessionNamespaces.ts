@@ -1,6 +1,7 @@
 import type { WalletKitTypes } from '@reown/walletkit'
 import { buildApprovedNamespaces } from '@walletconnect/utils'
 import type { Address } from 'viem'
+import { SOLANA_WALLETCONNECT_METHODS } from '../../solana/answerSolanaRequest.ts'
 import { supportedMethods } from './answerSessionRequest.ts'
 import type { MobileWalletChain } from './types.ts'
 
@@ -8,6 +9,8 @@ export type BuildSessionNamespacesParameters = {
   proposal: WalletKitTypes.SessionProposal['params']
   chains: readonly MobileWalletChain[]
   address: Address
+  /** The local Solana cluster's CAIP-2 id and the account to approve on it, if the wallet has one. */
+  solana?: { caipNetworkId: string; address: string } | undefined
 }
 
 export type BuildSessionNamespacesReturnType = ReturnType<typeof buildApprovedNamespaces>
@@ -16,16 +19,27 @@ export const supportedEvents = ['chainChanged', 'accountsChanged'] as const
 
 /**
  * The namespaces the wallet approves a proposal with: the requested devnet chains, methods and
- * events it supports, and `address` on each chain. Throws (the SDK's message) when the proposal
- * requires something the wallet lacks, e.g. a chain that is not on the devnet.
+ * events it supports, and `address` on each chain; the local Solana cluster with the Solana
+ * account when the dapp asks for it. Throws (the SDK's message) when the proposal requires
+ * something the wallet lacks, e.g. a chain that is not on the devnet.
  */
 export function buildSessionNamespaces(
   parameters: BuildSessionNamespacesParameters,
 ): BuildSessionNamespacesReturnType {
-  const { proposal, chains, address } = parameters
+  const { proposal, chains, address, solana } = parameters
   const namespaces = buildApprovedNamespaces({
     proposal,
     supportedNamespaces: {
+      ...(solana
+        ? {
+            solana: {
+              chains: [solana.caipNetworkId],
+              methods: [...SOLANA_WALLETCONNECT_METHODS],
+              events: [],
+              accounts: [`${solana.caipNetworkId}:${solana.address}`],
+            },
+          }
+        : {}),
       eip155: {
         chains: chains.map((chain) => `eip155:${chain.chainId}`),
         methods: [...supportedMethods],
@@ -34,9 +48,9 @@ export function buildSessionNamespaces(
       },
     },
   })
-  if (!namespaces.eip155?.chains?.length) {
+  if (!namespaces.eip155?.chains?.length && !namespaces.solana?.chains?.length) {
     throw new Error(
-      'The dapp asked for no chain of the devnet (this wallet has eip155 devnet chains only).',
+      'The dapp asked for no chain of the devnet (this wallet has the eip155 devnet chains and the local Solana cluster only).',
     )
   }
   return namespaces

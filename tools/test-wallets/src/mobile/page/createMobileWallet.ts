@@ -7,7 +7,12 @@ import { answerSessionRequest } from './answerSessionRequest.ts'
 import { isLoopbackHost } from './blockNonLoopbackFetch.ts'
 import { buildSessionNamespaces, getProposalChainIds } from './buildSessionNamespaces.ts'
 import { describeSessionRequest } from './describeSessionRequest.ts'
-import type { MobileWalletAccount, MobileWalletChain } from './types.ts'
+import type {
+  MobileWalletAccount,
+  MobileWalletChain,
+  MobileWalletSolana,
+  MobileWalletSolanaAccount,
+} from './types.ts'
 
 export type CreateMobileWalletParameters = {
   chains: readonly MobileWalletChain[]
@@ -18,6 +23,8 @@ export type CreateMobileWalletParameters = {
   accountIndex?: number | undefined
   /** Approve every proposal and request as it arrives (for tests). Default false. */
   autoApprove?: boolean | undefined
+  /** The local Solana cluster and its dev accounts: sessions then cover solana too. */
+  solana?: MobileWalletSolana | undefined
 }
 
 export type DappInfo = { name: string; url: string; icon: string | undefined; description: string }
@@ -47,7 +54,10 @@ export type PendingRequest = {
 export type ActiveSession = {
   topic: string
   dapp: DappInfo
+  /** The eip155 account (`0x` in a Solana-only session). */
   address: Address
+  /** The Solana account, when the session covers solana. */
+  solanaAddress: string | undefined
   chainIds: number[]
   /** The chain the wallet last told the dapp about. */
   activeChainId: number
@@ -103,7 +113,9 @@ const activityLimit = 50
 export async function createMobileWallet(
   parameters: CreateMobileWalletParameters,
 ): Promise<MobileWallet> {
-  const { chains, accounts, relayUrl, projectId } = parameters
+  const { chains, accounts, relayUrl, projectId, solana } = parameters
+  /** The local cluster's CAIP-2 id: `solana:` and the genesis hash's first 32 characters. */
+  const solanaChainId = solana ? `solana:${solana.genesisHash.slice(0, 32)}` : undefined
   let state: MobileWalletState = {
     relay: 'disconnected',
     accountIndex: parameters.accountIndex ?? 0,
@@ -190,6 +202,7 @@ export async function createMobileWallet(
         topic: session.topic,
         dapp: toDapp(session.peer.metadata),
         address,
+        solanaAddress: session.namespaces.solana?.accounts[0]?.split(':')[2],
         chainIds,
         activeChainId,
         expiry: session.expiry,
@@ -204,6 +217,15 @@ export async function createMobileWallet(
     )
     if (!account) throw new Error(`No devnet account for session ${topic.slice(0, 8)}…`)
     return account
+  }
+
+  /** The session's Solana dev account and the cluster's RPC, for `solana_*` requests. */
+  const findSessionSolana = (
+    topic: string,
+  ): { account: MobileWalletSolanaAccount; rpcUrl: string } | undefined => {
+    const address = readSessions().find((session) => session.topic === topic)?.solanaAddress
+    const account = solana?.accounts.find((candidate) => candidate.address === address)
+    return solana && account ? { account, rpcUrl: solana.rpcUrl } : undefined
   }
 
   const respond = (topic: string, id: number, outcome: { result: unknown } | WalletRequestError) =>
@@ -253,12 +275,18 @@ export async function createMobileWallet(
     const proposal = state.proposals.find((candidate) => candidate.id === id)
     if (!proposal) return
     const account = accounts[state.accountIndex]
+    // The Solana dev account with the same index (the first one if there are fewer).
+    const solanaAccount = solana?.accounts[state.accountIndex] ?? solana?.accounts[0]
     try {
       if (!account) throw new Error(`No devnet account ${state.accountIndex}.`)
       const namespaces = buildSessionNamespaces({
         proposal: proposal.params,
         chains,
         address: account.address,
+        solana:
+          solanaChainId && solanaAccount
+            ? { caipNetworkId: solanaChainId, address: solanaAccount.address }
+            : undefined,
       })
       update({ proposals: state.proposals.filter((candidate) => candidate.id !== id) })
       const session = await walletKit.approveSession({ id, namespaces })
@@ -270,7 +298,8 @@ export async function createMobileWallet(
         approvedChainIds[0]
       if (firstChainId !== undefined) activeChainIds.set(session.topic, firstChainId)
       refreshSessions()
-      log(`Connected ${proposal.dapp.name} with ${account.address}.`)
+      const solanaShared = namespaces.solana ? ` and ${solanaAccount?.address} on Solana` : ''
+      log(`Connected ${proposal.dapp.name} with ${account.address}${solanaShared}.`)
     } catch (error) {
       update({ proposals: state.proposals.filter((candidate) => candidate.id !== id) })
       fail(`Could not approve ${proposal.dapp.name}`, error)
@@ -302,9 +331,12 @@ export async function createMobileWallet(
         method: request.method,
         params: request.params,
         chainId: request.chainId,
-        account: findSessionAccount(request.topic),
+        account: request.method.startsWith('solana_')
+          ? undefined
+          : findSessionAccount(request.topic),
         chains,
         switchChain: (chainId) => switchChain(request.topic, chainId),
+        solana: findSessionSolana(request.topic),
       })
       outcome = { result }
     } catch (error) {

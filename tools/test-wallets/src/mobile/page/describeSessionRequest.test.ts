@@ -1,3 +1,4 @@
+import { getBase58Decoder, getUtf8Encoder } from '@solana/kit'
 import { parseEther, toHex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { describeSessionRequest } from './describeSessionRequest.ts'
@@ -15,6 +16,20 @@ describe('describeSessionRequest', () => {
       title: 'Sign a message',
       details: [
         { label: 'Account', value: address },
+        { label: 'Message', value: 'Sign in to Foyer' },
+      ],
+    })
+  })
+
+  it('shows a solana_signMessage message (base58 bytes) as text', () => {
+    const pubkey = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
+    const message = getBase58Decoder().decode(getUtf8Encoder().encode('Sign in to Foyer'))
+    expect(
+      describeSessionRequest({ method: 'solana_signMessage', params: { message, pubkey } }),
+    ).toEqual({
+      title: 'Sign a message on Solana',
+      details: [
+        { label: 'Account', value: pubkey },
         { label: 'Message', value: 'Sign in to Foyer' },
       ],
     })

@@ -1,3 +1,4 @@
+import { getBase58Encoder } from '@solana/kit'
 import { formatEther, type Hex, hexToBigInt, hexToBytes, hexToNumber, isHex } from 'viem'
 
 export type DescribeSessionRequestParameters = { method: string; params: unknown }
@@ -71,6 +72,30 @@ export function describeSessionRequest(
         ],
       }
     }
+    case 'solana_signMessage': {
+      const { message, pubkey } = (parameters.params ?? {}) as Record<string, unknown>
+      return {
+        title: 'Sign a message on Solana',
+        details: [
+          { label: 'Account', value: String(pubkey) },
+          { label: 'Message', value: readBase58Text(message) },
+        ],
+      }
+    }
+    case 'solana_signTransaction':
+    case 'solana_signAndSendTransaction': {
+      const { transaction, pubkey } = (parameters.params ?? {}) as Record<string, unknown>
+      return {
+        title:
+          method === 'solana_signTransaction'
+            ? 'Sign a Solana transaction'
+            : 'Send a Solana transaction',
+        details: [
+          { label: 'Account', value: String(pubkey) },
+          { label: 'Transaction (base64)', value: String(transaction) },
+        ],
+      }
+    }
     case 'eth_chainId':
       return { title: 'Read the chain id', details: [] }
     case 'eth_accounts':
@@ -89,6 +114,16 @@ function readMessage(message: unknown): string {
   if (!isHex(message)) return message
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(hexToBytes(message))
+  } catch {
+    return message
+  }
+}
+
+/** solana_signMessage messages are base58-encoded bytes; show them as text when they are UTF-8. */
+function readBase58Text(message: unknown): string {
+  if (typeof message !== 'string') return String(message)
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(getBase58Encoder().encode(message))
   } catch {
     return message
   }

@@ -34,6 +34,7 @@ try {
     projectId: config.projectId,
     accountIndex: options.accountIndex,
     autoApprove: options.autoApprove,
+    solana: config.devnet.solana,
   })
   recordBlocked = (url) => wallet.recordBlockedRequest(url)
   for (const url of blocked) wallet.recordBlockedRequest(url)

@@ -152,13 +152,16 @@ export function renderMobileWallet(
     const headingId = `request-${request.id}`
     const { title, details: rows } = describeSessionRequest(request)
     const chainId = Number(request.chainId.split(':')[1])
+    const chain = request.chainId.startsWith('solana:')
+      ? `Solana ${request.chainId}`
+      : `${chainName(chainId)} (${chainId})`
     return h(
       'article',
       { class: 'card', 'aria-labelledby': headingId },
       h('h3', { id: headingId }, `${title} (${request.method})`),
       details([
         ['Dapp', `${request.dapp.name} ${request.dapp.url}`],
-        ['Chain', `${chainName(chainId)} (${chainId})`],
+        ['Chain', chain],
         ...rows.map((row): [string, string] => [row.label, row.value]),
       ]),
       actions(
@@ -194,6 +197,9 @@ export function renderMobileWallet(
       dappHeader(headingId, session.dapp),
       details([
         ['Account', session.address],
+        ...(session.solanaAddress
+          ? [['Solana account', session.solanaAddress] as [string, string]]
+          : []),
         ['Chains', session.chainIds.map((id) => `${chainName(id)} (${id})`).join(', ')],
         ['Expires', new Date(session.expiry * 1000).toLocaleString()],
       ]),
