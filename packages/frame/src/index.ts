@@ -45,6 +45,7 @@ export {
   withSigner,
 } from './custody/withSigner.ts'
 export {
+  AccountNotConnectedError,
   AuthApiError,
   BaseError,
   type BaseErrorParameters,
@@ -52,6 +53,7 @@ export {
   IframeLoadFailedError,
   IframeRequestTimeoutError,
   RequestAbortedError,
+  RpcResponseError,
   SealedBoxOpenError,
   ShareMismatchError,
 } from './errors.ts'

@@ -30,7 +30,8 @@ import {
   type StandardEventsFeature,
 } from '@wallet-standard/features'
 import { buildTransferTransaction } from './actions/buildTransferTransaction.ts'
-import { createRpc } from './actions/createRpc.ts'
+import { estimateTransferFee } from './actions/estimateTransferFee.ts'
+import { sendWireTransaction } from './actions/sendWireTransaction.ts'
 import { waitForSignature } from './actions/waitForSignature.ts'
 import {
   AccountNotConnectedError,
@@ -166,12 +167,7 @@ export function createWalletStandardConnector(
     }
     // The wallet does not send to this cluster (e.g. a custom RPC): sign there, send here.
     const signed = await signTransaction({ transaction, address })
-    const wire = base64.decode.decode(signed) as Parameters<
-      ReturnType<typeof createRpc>['sendTransaction']
-    >[0]
-    return await createRpc({ network: target })
-      .sendTransaction(wire, { encoding: 'base64', preflightCommitment: 'confirmed' })
-      .send()
+    return sendWireTransaction({ network: target, transaction: signed })
   }
 
   async function signMessage({
@@ -301,6 +297,17 @@ export function createWalletStandardConnector(
 
     async sendTransaction({ from, to, value = 0n }) {
       return connector.sendTransfer({ from, to, amount: value })
+    },
+
+    async estimateTransferFee({ from, to, amount, mint }) {
+      const { fee, signatures } = await estimateTransferFee({
+        network: activeNetwork(),
+        from,
+        to,
+        amount,
+        mint,
+      })
+      return { fee, signatures }
     },
 
     async sendTransfer({ from, to, amount, mint, confirm = true }) {

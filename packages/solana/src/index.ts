@@ -10,6 +10,12 @@ export {
   createRpc,
 } from './actions/createRpc.ts'
 export {
+  type EstimateTransferFeeErrorType,
+  type EstimateTransferFeeParameters,
+  type EstimateTransferFeeReturnType,
+  estimateTransferFee,
+} from './actions/estimateTransferFee.ts'
+export {
   type GetSolBalanceErrorType,
   type GetSolBalanceParameters,
   type GetSolBalanceReturnType,
@@ -22,6 +28,12 @@ export {
   getTokenBalances,
   type SolanaTokenBalance,
 } from './actions/getTokenBalances.ts'
+export {
+  type SendWireTransactionErrorType,
+  type SendWireTransactionParameters,
+  type SendWireTransactionReturnType,
+  sendWireTransaction,
+} from './actions/sendWireTransaction.ts'
 export { toAddress } from './actions/toAddress.ts'
 export {
   type WaitForSignatureErrorType,

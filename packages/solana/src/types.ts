@@ -33,4 +33,8 @@ export type SolanaConnector = Connector & {
   sendTransaction(parameters: SendTransactionParameters): Promise<string>
   /** Sends SOL or an SPL token; resolves with the base58 signature. */
   sendTransfer(parameters: SendTransferParameters): Promise<string>
+  /** The fee (lamports) of the transfer `sendTransfer` would send, as the RPC prices its message. */
+  estimateTransferFee(
+    parameters: Omit<SendTransferParameters, 'confirm'>,
+  ): Promise<{ fee: bigint; signatures: number }>
 }

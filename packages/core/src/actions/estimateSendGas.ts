@@ -5,19 +5,21 @@ import type {
   InvalidReceiverAddressError,
   InvalidSendAmountError,
   SendAmountAndReceiverRequiredError,
-  SendNotSupportedError,
   SendTokenRequiredError,
 } from '../send/errors.ts'
+import { SendNotSupportedError } from '../send/errors.ts'
+import { prepareSolanaTransfer } from '../send/prepareSolanaTransfer.ts'
 import { prepareTransfer } from '../send/prepareTransfer.ts'
 import { createNetworkClient } from '../send/publicClient.ts'
+import { canEstimateTransferFee } from '../send/types.ts'
 import { formatUnits } from '../utils/format.ts'
 
 export type EstimateSendGasReturnType = {
-  /** Gas units the transfer needs. */
+  /** Gas units the transfer needs; on Solana, the signatures the network charges for. */
   gas: bigint
-  /** Current gas price of the network, in wei. */
+  /** Current gas price of the network, in wei; on Solana, lamports per signature. */
   gasPrice: bigint
-  /** `gas × gasPrice` in the native currency's smallest unit. */
+  /** `gas × gasPrice` in the native currency's smallest unit (lamports on Solana). */
   fee: bigint
   /** The fee in native units, exact, e.g. '0.000043'. */
   formatted: string
@@ -34,11 +36,13 @@ export type EstimateSendGasErrorType =
   | Error
 
 /**
- * The network fee of sending what the form holds: `eth_estimateGas` × `eth_gasPrice` through the
- * network's RPC. Rejects like `sendTransfer` when the form is incomplete, or with the node's error
- * when the transfer would fail.
+ * The network fee of sending what the form holds. On EVM: `eth_estimateGas` × `eth_gasPrice`
+ * through the network's RPC. On Solana: the connector prices the very transfer it would send (the
+ * RPC's `getFeeForMessage` for the built message). Rejects like `sendTransfer` when the form is
+ * incomplete, or with the node's error when the transfer would fail.
  */
 export async function estimateSendGas(foyer: Foyer): Promise<EstimateSendGasReturnType> {
+  if (foyer.getState().activeNetwork.chainNamespace === 'solana') return estimateSolanaFee(foyer)
   const { network, transaction } = await prepareTransfer(foyer)
   const client = await createNetworkClient(network)
   const [gas, gasPrice] = await Promise.all([
@@ -54,6 +58,21 @@ export async function estimateSendGas(foyer: Foyer): Promise<EstimateSendGasRetu
   return {
     gas,
     gasPrice,
+    fee,
+    formatted: formatUnits(fee, network.nativeCurrency.decimals),
+    symbol: network.nativeCurrency.symbol,
+  }
+}
+
+async function estimateSolanaFee(foyer: Foyer): Promise<EstimateSendGasReturnType> {
+  const { connector, network, transfer } = prepareSolanaTransfer(foyer)
+  if (!canEstimateTransferFee(connector))
+    throw new SendNotSupportedError({ details: `${connector.name} cannot price a transfer.` })
+  const { fee, signatures } = await connector.estimateTransferFee(transfer)
+  const gas = BigInt(Math.max(signatures, 1))
+  return {
+    gas,
+    gasPrice: fee / gas,
     fee,
     formatted: formatUnits(fee, network.nativeCurrency.decimals),
     symbol: network.nativeCurrency.symbol,

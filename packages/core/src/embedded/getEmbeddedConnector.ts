@@ -4,9 +4,13 @@ import { NoAuthConnectorError, NotConnectedToEmailError } from '../errors/connec
 import type { ChainNamespace } from '../types/network.ts'
 import { type EmbeddedAuthConnector, isEmbeddedAuthConnector } from './types.ts'
 
-/** The configured embedded-wallet connector; 'No auth connector found' when there is none. */
+/**
+ * The configured embedded-wallet connector, the eip155 one when the wallet serves several
+ * namespaces (email login goes through it); 'No auth connector found' when there is none.
+ */
 export function getEmbeddedConnector(foyer: Foyer): EmbeddedAuthConnector {
-  const connector = foyer.getState().connectors.find(isEmbeddedAuthConnector)
+  const connectors = foyer.getState().connectors.filter(isEmbeddedAuthConnector)
+  const connector = connectors.find((c) => c.namespace === 'eip155') ?? connectors[0]
   if (!connector) throw new NoAuthConnectorError()
   return connector
 }

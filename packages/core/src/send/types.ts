@@ -1,3 +1,4 @@
+import type { ConnectorTransferParameters } from '../types/connector.ts'
 import type { CaipNetworkId } from '../types/network.ts'
 import type { TokenBalance } from '../types/state.ts'
 
@@ -30,4 +31,29 @@ export type PendingTransaction = {
   tokenAddress?: string | undefined
   /** Milliseconds since the epoch. */
   sentAt: number
+}
+
+/** What a connector's transfer costs in network fees, as the network prices its message. */
+export type TransferFeeEstimate = {
+  /** In the native currency's smallest unit (lamports on Solana). */
+  fee: bigint
+  /** Signatures the network charges for. */
+  signatures: number
+}
+
+/**
+ * The optional ability of connectors that build transfers themselves (`sendTransfer`, Solana):
+ * the fee of the very transfer `sendTransfer` would send, so "Max" can leave it.
+ */
+export type TransferFeeEstimator = {
+  estimateTransferFee(parameters: ConnectorTransferParameters): Promise<TransferFeeEstimate>
+}
+
+export function canEstimateTransferFee(
+  connector: object | undefined,
+): connector is TransferFeeEstimator {
+  return (
+    typeof (connector as Partial<TransferFeeEstimator> | undefined)?.estimateTransferFee ===
+    'function'
+  )
 }

@@ -1,6 +1,14 @@
 // Test helper (not exported from the package): the app page, the frame page and the auth server
 // model, wired by the postMessage model of `test-utils/fakeBrowser.ts`.
-import { anvil, createFoyer, createMemoryStorage, createStorage, type Foyer } from '@foyer/core'
+import {
+  type Adapter,
+  anvil,
+  type CaipNetwork,
+  createFoyer,
+  createMemoryStorage,
+  createStorage,
+  type Foyer,
+} from '@foyer/core'
 import { createMemoryDeviceShareStore, type DeviceShareStore } from '../custody/deviceShareStore.ts'
 import { createSealingKeyPair } from '../custody/sealedBox.ts'
 import type { AuthApi } from '../frame/authApi.ts'
@@ -40,7 +48,14 @@ export function createEmbeddedTestWorld() {
   /** Loads the app page in `profile` (a reload when the profile was used before). */
   const openPage = (
     profile: TestProfile,
-    options: { frameUrl?: string; timeouts?: { load?: number; request?: number } } = {},
+    options: {
+      frameUrl?: string
+      timeouts?: { load?: number; request?: number }
+      /** The app's networks (default: anvil only); Solana ones make the adapter serve solana too. */
+      networks?: readonly [CaipNetwork, ...CaipNetwork[]]
+      /** Adapters besides the embedded one (e.g. `solanaAdapter()` for SOL balances). */
+      adapters?: readonly Adapter[]
+    } = {},
   ): TestPage => {
     const browser = createFakeBrowser()
     const hosts: { destroy: () => void }[] = []
@@ -68,8 +83,8 @@ export function createEmbeddedTestWorld() {
       timeouts: { afterReady: 0, load: 5_000, request: 20_000, ...options.timeouts },
     })
     const foyer = createFoyer({
-      networks: [anvil],
-      adapters: [adapter],
+      networks: options.networks ?? [anvil],
+      adapters: [...(options.adapters ?? []), adapter],
       storage: createStorage({ storage: profile.storage }),
     })
     return {

@@ -1,15 +1,48 @@
 import {
+  anvil,
   connectEmail,
   disconnect,
+  estimateSendGas,
+  formatUnits,
+  getSendTokenBalances,
   reconnect,
+  sendTransfer,
+  setReceiverAddress,
+  setSendToken,
+  setSendTokenAmount,
+  signMessage,
+  switchNetwork,
   updateEmail,
   updateEmailPrimaryOtp,
   updateEmailSecondaryOtp,
   verifyDevice,
   verifyOtp,
 } from '@foyer/core'
+import { type StartSolanaDevnetReturnType, startSolanaDevnet } from '@foyer/devnet/solana'
+import {
+  buildTransferTransaction,
+  createSolanaLocalnet,
+  sendWireTransaction,
+  solanaAdapter,
+  waitForSignature,
+} from '@foyer/solana'
+import { ed25519 } from '@noble/curves/ed25519.js'
+import { base58 } from '@scure/base'
+import {
+  type Address,
+  createKeyPairFromBytes,
+  createSolanaRpc,
+  generateKeyPairSigner,
+  getTransactionDecoder,
+  getTransactionEncoder,
+  lamports,
+  type Rpc,
+  type Signature,
+  type SolanaRpcApi,
+  signTransaction,
+} from '@solana/kit'
 import { toHex, verifyMessage, verifyTypedData } from 'viem'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createEmbeddedTestWorld, type TestPage } from './createEmbeddedTestWorld.ts'
 
 afterEach(() => {
@@ -251,5 +284,209 @@ describe('embeddedWalletAdapter', () => {
     expect(page.foyer.getState().alerts.map((alert) => alert.shortMessage)).toEqual([
       'Network Error - Could not load embedded wallet',
     ])
+  })
+})
+
+describe('embeddedWalletAdapter on Solana: the same login, the ed25519 account', () => {
+  let devnet: StartSolanaDevnetReturnType
+  let localnet: ReturnType<typeof createSolanaLocalnet>
+  let rpc: Rpc<SolanaRpcApi>
+
+  beforeAll(async () => {
+    devnet = await startSolanaDevnet({ port: 0 })
+    localnet = createSolanaLocalnet({
+      rpcUrl: devnet.devnet.rpcUrl,
+      wsUrl: devnet.devnet.wsUrl,
+      genesisHash: devnet.devnet.genesisHash,
+    })
+    rpc = createSolanaRpc(devnet.devnet.rpcUrl)
+  })
+  afterAll(async () => {
+    await devnet?.stop()
+  })
+
+  const lamportsOf = async (address: string) =>
+    (await rpc.getBalance(address as Address, { commitment: 'confirmed' }).send()).value
+
+  /** A page whose app has anvil and the local Solana cluster, logged in by email. */
+  async function logInOnBothNamespaces(email: string) {
+    const world = createEmbeddedTestWorld()
+    const page = world.openPage(world.createProfile(), {
+      networks: [anvil, localnet],
+      adapters: [solanaAdapter({ discover: false })],
+    })
+    await logIn(world, page, email)
+    const stored = [...world.server.database.values()][0]!
+    return { world, page, addresses: stored.addresses }
+  }
+
+  it('lists one connector per namespace in one group, and email login uses the eip155 one', async () => {
+    const world = createEmbeddedTestWorld()
+    const page = world.openPage(world.createProfile(), { networks: [anvil, localnet] })
+    expect(
+      page.foyer.getState().connectors.map((c) => [c.id, c.type, c.namespace, c.group]),
+    ).toEqual([
+      ['embedded', 'auth', 'eip155', 'embedded'],
+      ['embedded:solana', 'auth', 'solana', 'embedded'],
+    ])
+    // An app without Solana networks gets the eip155 connector alone, as before.
+    const evmOnly = world.openPage(world.createProfile())
+    expect(evmOnly.foyer.getState().connectors.map((c) => c.id)).toEqual(['embedded'])
+  })
+
+  it('connects the Solana account with the email login; switching to Solana needs no new login', async () => {
+    const { world, page, addresses } = await logInOnBothNamespaces('both@example.com')
+    const state = page.foyer.getState()
+    expect(state.activeNamespace).toBe('eip155')
+    expect(state.account.address).toBe(addresses.eip155)
+    expect(state.connections.solana).toEqual([
+      {
+        connectorId: 'embedded:solana',
+        accounts: [{ address: addresses.solana, type: 'eoa' }],
+        status: 'active',
+      },
+    ])
+    const mails = world.server.mailbox.length
+
+    await switchNetwork(page.foyer, { network: localnet })
+    const onSolana = page.foyer.getState()
+    expect(onSolana.status).toBe('connected')
+    expect(onSolana.activeNetwork.caipNetworkId).toBe(localnet.caipNetworkId)
+    expect(onSolana.account.address).toBe(addresses.solana)
+    expect(onSolana.account.caipAddress).toBe(`${localnet.caipNetworkId}:${addresses.solana}`)
+    expect(world.server.mailbox).toHaveLength(mails)
+    // The email update works from the Solana account too (same login).
+    expect(page.adapter.solanaConnector.getEmail()).toBe('both@example.com')
+  })
+
+  it('signs a message with the ed25519 key of the Solana address', async () => {
+    const { page, addresses } = await logInOnBothNamespaces('sol-sign@example.com')
+    await switchNetwork(page.foyer, { network: localnet })
+    const signature = await signMessage(page.foyer, { message: 'hello solana' })
+    expect(
+      ed25519.verify(
+        base58.decode(signature),
+        new TextEncoder().encode('hello solana'),
+        base58.decode(addresses.solana),
+      ),
+    ).toBe(true)
+    // Another address than the user's is refused before the frame is asked.
+    const stranger = (await generateKeyPairSigner()).address
+    await expect(
+      page.adapter.solanaConnector.signMessage({ message: 'x', address: stranger }),
+    ).rejects.toThrow('Address or auth connector not found')
+  })
+
+  it('sends Max SOL: the send form leaves exactly the fee the RPC prices, and the transfer confirms', async () => {
+    const { page, addresses } = await logInOnBothNamespaces('sol-max@example.com')
+    await rpc.requestAirdrop(addresses.solana as Address, lamports(2_000_000_000n)).send()
+    await expect.poll(() => lamportsOf(addresses.solana)).toBe(2_000_000_000n)
+    await switchNetwork(page.foyer, { network: localnet })
+    const receiver = (await generateKeyPairSigner()).address
+
+    const [sol] = await getSendTokenBalances(page.foyer)
+    expect(sol).toMatchObject({ symbol: 'SOL', address: undefined })
+    expect(sol!.quantity).toEqual({ decimals: '9', numeric: '2' })
+    setSendToken(page.foyer, { token: sol })
+    setSendTokenAmount(page.foyer, { amount: '2' })
+    setReceiverAddress(page.foyer, { address: receiver })
+    const estimate = await estimateSendGas(page.foyer)
+    // One signature at the cluster's 5000 lamports, as `getFeeForMessage` prices the message.
+    expect(estimate).toEqual({
+      gas: 1n,
+      gasPrice: 5_000n,
+      fee: 5_000n,
+      formatted: '0.000005',
+      symbol: 'SOL',
+    })
+
+    setSendTokenAmount(page.foyer, { amount: formatUnits(2_000_000_000n - estimate.fee, 9) })
+    const { hash } = await sendTransfer(page.foyer)
+    const status = await rpc.getSignatureStatuses([hash as Signature]).send()
+    expect(status.value[0]?.err).toBeNull()
+    expect(await lamportsOf(receiver)).toBe(2_000_000_000n - 5_000n)
+    expect(await lamportsOf(addresses.solana)).toBe(0n)
+    expect(page.foyer.getState().pendingTransactions[0]).toMatchObject({
+      hash,
+      caipNetworkId: localnet.caipNetworkId,
+      from: addresses.solana,
+      to: receiver,
+      symbol: 'SOL',
+    })
+  })
+
+  it('sends an SPL token built in the app and signed in the frame', async () => {
+    const { page, addresses } = await logInOnBothNamespaces('sol-spl@example.com')
+    await rpc.requestAirdrop(addresses.solana as Address, lamports(1_000_000_000n)).send()
+    await expect.poll(() => lamportsOf(addresses.solana)).toBe(1_000_000_000n)
+    const usdc = devnet.devnet.tokens[0]!
+    // Dev account 0 gives the embedded account 5 USDC (creating its token account).
+    const giver = devnet.devnet.accounts[0]!
+    const { transaction } = await buildTransferTransaction({
+      network: localnet,
+      from: giver.address,
+      to: addresses.solana,
+      amount: 5_000_000n,
+      mint: usdc.address,
+    })
+    const signed = await signTransaction(
+      [await createKeyPairFromBytes(Uint8Array.from(giver.secretKey))],
+      getTransactionDecoder().decode(transaction),
+    )
+    await waitForSignature({
+      network: localnet,
+      signature: await sendWireTransaction({
+        network: localnet,
+        transaction: new Uint8Array(getTransactionEncoder().encode(signed)),
+      }),
+    })
+
+    const receiver = (await generateKeyPairSigner()).address
+    const connector = page.adapter.solanaConnector
+    await switchNetwork(page.foyer, { network: localnet })
+    const signature = await connector.sendTransfer({
+      from: addresses.solana,
+      to: receiver,
+      amount: 1_250_000n,
+      mint: usdc.address,
+    })
+    const accounts = await rpc
+      .getTokenAccountsByOwner(
+        receiver,
+        { mint: usdc.address },
+        { encoding: 'jsonParsed', commitment: 'confirmed' },
+      )
+      .send()
+    expect(signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+    expect(accounts.value[0]?.account.data.parsed.info.tokenAmount.amount).toBe('1250000')
+  })
+
+  it('reconnects both accounts silently after a reload', async () => {
+    const world = createEmbeddedTestWorld()
+    const profile = world.createProfile()
+    const options = { networks: [anvil, localnet] as const }
+    await logIn(world, world.openPage(profile, options), 'sol-reload@example.com')
+    const { addresses } = [...world.server.database.values()][0]!
+
+    const reloaded = world.openPage(profile, options)
+    await reconnect(reloaded.foyer)
+    const state = reloaded.foyer.getState()
+    expect(state.status).toBe('connected')
+    expect(state.connections.solana?.map((c) => [c.connectorId, c.accounts[0]?.address])).toEqual([
+      ['embedded:solana', addresses.solana],
+    ])
+  })
+
+  it('disconnect signs out once and drops both namespaces', async () => {
+    const { page } = await logInOnBothNamespaces('sol-bye@example.com')
+    await disconnect(page.foyer)
+    const state = page.foyer.getState()
+    expect(state.status).toBe('disconnected')
+    expect(state.connections.eip155 ?? []).toEqual([])
+    expect(state.connections.solana ?? []).toEqual([])
+    expect(await page.adapter.solanaConnector.getAccounts()).toEqual([])
+    await expect(
+      page.adapter.solanaConnector.signMessage({ message: 'x', address: 'any' }),
+    ).rejects.toThrow('Address or auth connector not found')
   })
 })

@@ -1,13 +1,12 @@
-import type {
-  Adapter,
-  CaipNetwork,
-  CaipNetworkId,
-  ConnectorAccount,
-  ConnectorEventListener,
-  ConnectorEventMap,
-  ConnectorEventName,
-  EmbeddedAuthConnector,
-  RequestArguments,
+import {
+  type Adapter,
+  type CaipNetwork,
+  type CaipNetworkId,
+  type ConnectorAccount,
+  type ConnectorEventMap,
+  createEmitter,
+  type EmbeddedAuthConnector,
+  type RequestArguments,
 } from '@foyer/core'
 import type {
   CreateFrameClientParameters,
@@ -15,8 +14,14 @@ import type {
   FrameClientWindow,
 } from '../client/createFrameClient.ts'
 import type { FrameResponsePayload } from '../protocol/messages.ts'
+import {
+  createEmbeddedSolanaConnector,
+  type EmbeddedSolanaConnector,
+} from './createEmbeddedSolanaConnector.ts'
 
 export const EMBEDDED_CONNECTOR_ID = 'embedded'
+/** The session group of the embedded wallet's connectors (one login, both namespaces). */
+export const EMBEDDED_CONNECTOR_GROUP = 'embedded'
 
 export type EmbeddedWalletAdapterParameters = {
   /** The frame page on the server's own origin, e.g. `http://127.0.0.1:4401/embedded/frame`. */
@@ -31,30 +36,57 @@ export type EmbeddedWalletAdapterParameters = {
 }
 
 export type EmbeddedWalletAdapter = Adapter & {
-  /** The one connector (`id: 'embedded'`, `type: 'auth'`). */
+  /** The eip155 connector (`id: 'embedded'`, `type: 'auth'`); email login goes through it. */
   connector: EmbeddedAuthConnector
+  /**
+   * The same wallet's ed25519 account (`id: 'embedded:solana'`), listed when the app has Solana
+   * networks. It shares the login: core connects it with the eip155 one (`group: 'embedded'`).
+   */
+  solanaConnector: EmbeddedSolanaConnector
 }
 
-type EmbeddedUser = FrameResponsePayload<'GET_USER'>
+export type EmbeddedUser = FrameResponsePayload<'GET_USER'>
+
+/** What the adapter's connectors share: one frame, one logged-in user. */
+export type EmbeddedSession = {
+  getClient: () => Promise<FrameClient>
+  /** GET_USER (switching the frame's EVM chain when `chainId` is given); caches the user. */
+  loadUser: (chainId?: number) => Promise<EmbeddedUser>
+  /** The cached user, if the frame said who is logged in. */
+  getUser: () => EmbeddedUser | undefined
+  setUser: (user: EmbeddedUser | undefined) => void
+  /** IS_CONNECTED, then GET_USER: undefined when nobody is logged in (never prompts). */
+  restoreUser: () => Promise<EmbeddedUser | undefined>
+  /** Signs out in the frame (within 3 s, SPEC §4) and forgets the user. */
+  signOut: () => Promise<void>
+  /** The email login and email update steps, the same for every namespace's connector. */
+  emailMethods: Pick<
+    EmbeddedAuthConnector,
+    | 'connectEmail'
+    | 'connectDevice'
+    | 'connectOtp'
+    | 'updateEmail'
+    | 'updateEmailPrimaryOtp'
+    | 'updateEmailSecondaryOtp'
+    | 'getEmail'
+  >
+}
 
 const caipNetworkId = (chainId: number): CaipNetworkId => `eip155:${chainId}`
 
 /**
- * The embedded wallet (email login) as a chain adapter for eip155. The frame client (and its
- * hidden iframe) is loaded with `import()` on the first call, so a page that never uses email
- * login never loads the frame.
+ * The embedded wallet (email login) as a chain adapter for eip155 and, when the app has Solana
+ * networks, solana (the wallet's ed25519 account). The frame client (and its hidden iframe) is
+ * loaded with `import()` on the first call, so a page that never uses email login never loads the
+ * frame.
  */
 export function embeddedWalletAdapter(
   parameters: EmbeddedWalletAdapterParameters,
 ): EmbeddedWalletAdapter {
   let client: Promise<FrameClient> | undefined
   let user: EmbeddedUser | undefined
-  const listeners = new Map<ConnectorEventName, Set<(data: never) => void>>()
-
-  const emit = <name extends ConnectorEventName>(name: name, data: ConnectorEventMap[name]) => {
-    for (const listener of [...(listeners.get(name) ?? [])])
-      (listener as ConnectorEventListener<name>)(data)
-  }
+  const emitter = createEmitter<ConnectorEventMap>()
+  let hasEip155Networks = true
 
   const getClient = () => {
     client ??= import('../client/createFrameClient.ts').then(({ createFrameClient }) =>
@@ -77,40 +109,74 @@ export function embeddedWalletAdapter(
     return user
   }
 
+  const session: EmbeddedSession = {
+    getClient,
+    loadUser,
+    getUser: () => user,
+    setUser: (next) => {
+      user = next
+    },
+    async restoreUser() {
+      const frame = await getClient()
+      const { isConnected } = await frame.request('IS_CONNECTED', {})
+      if (!isConnected) {
+        user = undefined
+        return undefined
+      }
+      return loadUser()
+    },
+    async signOut() {
+      user = undefined
+      if (!client) return
+      const frame = await client
+      // Resolves within 3 s even when the frame or server is unreachable (SPEC §4).
+      await frame.signOut()
+    },
+    emailMethods: {
+      async connectEmail({ email }) {
+        const frame = await getClient()
+        return frame.request('CONNECT_EMAIL', { email })
+      },
+      async connectDevice() {
+        const frame = await getClient()
+        await frame.request('CONNECT_DEVICE', {})
+      },
+      async connectOtp({ otp }) {
+        const frame = await getClient()
+        await frame.request('CONNECT_OTP', { otp })
+      },
+      async updateEmail({ email }) {
+        const frame = await getClient()
+        return frame.request('UPDATE_EMAIL', { email })
+      },
+      async updateEmailPrimaryOtp({ otp }) {
+        const frame = await getClient()
+        return frame.request('UPDATE_EMAIL_PRIMARY_OTP', { otp })
+      },
+      async updateEmailSecondaryOtp({ otp }) {
+        const frame = await getClient()
+        const result = await frame.request('UPDATE_EMAIL_SECONDARY_OTP', { otp })
+        if (user) user = { ...user, email: result.email }
+        return result
+      },
+      getEmail: () => user?.email,
+    },
+  }
+  const solanaConnector = createEmbeddedSolanaConnector({
+    session,
+    name: parameters.name ?? 'Email',
+    icon: parameters.icon,
+    group: EMBEDDED_CONNECTOR_GROUP,
+  })
+
   const connector: EmbeddedAuthConnector = {
     id: EMBEDDED_CONNECTOR_ID,
     name: parameters.name ?? 'Email',
     icon: parameters.icon,
     type: 'auth',
     namespace: 'eip155',
-
-    async connectEmail({ email }) {
-      const frame = await getClient()
-      return frame.request('CONNECT_EMAIL', { email })
-    },
-    async connectDevice() {
-      const frame = await getClient()
-      await frame.request('CONNECT_DEVICE', {})
-    },
-    async connectOtp({ otp }) {
-      const frame = await getClient()
-      await frame.request('CONNECT_OTP', { otp })
-    },
-    async updateEmail({ email }) {
-      const frame = await getClient()
-      return frame.request('UPDATE_EMAIL', { email })
-    },
-    async updateEmailPrimaryOtp({ otp }) {
-      const frame = await getClient()
-      return frame.request('UPDATE_EMAIL_PRIMARY_OTP', { otp })
-    },
-    async updateEmailSecondaryOtp({ otp }) {
-      const frame = await getClient()
-      const result = await frame.request('UPDATE_EMAIL_SECONDARY_OTP', { otp })
-      if (user) user = { ...user, email: result.email }
-      return result
-    },
-    getEmail: () => user?.email,
+    group: EMBEDDED_CONNECTOR_GROUP,
+    ...session.emailMethods,
 
     /** Finishes a login whose code was verified: never prompts, rejects when not logged in. */
     async connect({ network }: { network?: CaipNetwork | undefined } = {}) {
@@ -125,21 +191,10 @@ export function embeddedWalletAdapter(
       }
       return { accounts: accountsOf(current), caipNetworkId: caipNetworkId(current.chainId) }
     },
-    async disconnect() {
-      user = undefined
-      if (!client) return
-      const frame = await client
-      // Resolves within 3 s even when the frame or server is unreachable (SPEC §4).
-      await frame.signOut()
-    },
+    disconnect: session.signOut,
     async getAccounts() {
-      const frame = await getClient()
-      const { isConnected } = await frame.request('IS_CONNECTED', {})
-      if (!isConnected) {
-        user = undefined
-        return []
-      }
-      return accountsOf(await loadUser())
+      const current = await session.restoreUser()
+      return current ? accountsOf(current) : []
     },
     async getCaipNetworkId() {
       if (user) return caipNetworkId(user.chainId)
@@ -150,7 +205,7 @@ export function embeddedWalletAdapter(
       const frame = await getClient()
       const { chainId } = await frame.request('SWITCH_NETWORK', { chainId: Number(network.id) })
       if (user) user = { ...user, chainId }
-      emit('chainChanged', { caipNetworkId: caipNetworkId(chainId) })
+      emitter.emit('chainChanged', { caipNetworkId: caipNetworkId(chainId) })
     },
     async request({ method, params }: RequestArguments) {
       const frame = await getClient()
@@ -163,7 +218,7 @@ export function embeddedWalletAdapter(
         // The frame switched; keep our copy and core in step.
         const { chainId } = await frame.request('GET_CHAIN_ID', {})
         user = { ...user, chainId }
-        emit('chainChanged', { caipNetworkId: caipNetworkId(chainId) })
+        emitter.emit('chainChanged', { caipNetworkId: caipNetworkId(chainId) })
       }
       return result
     },
@@ -189,28 +244,29 @@ export function embeddedWalletAdapter(
         ],
       })) as string
     },
-    on(event, listener) {
-      let set = listeners.get(event)
-      if (!set) {
-        set = new Set()
-        listeners.set(event, set)
-      }
-      set.add(listener as (data: never) => void)
-    },
-    off(event, listener) {
-      listeners.get(event)?.delete(listener as (data: never) => void)
-    },
+    on: (event, listener) => emitter.on(event, listener),
+    off: (event, listener) => emitter.off(event, listener),
   }
 
   return {
     namespace: 'eip155',
+    namespaces: ['eip155', 'solana'],
     connector,
-    setup() {
+    solanaConnector,
+    setup({ networks }) {
+      hasEip155Networks =
+        networks.length === 0 || networks.some((network) => network.chainNamespace === 'eip155')
+      solanaConnector.setNetworks(networks.filter((network) => network.chainNamespace === 'solana'))
       return () => {
         void client?.then((frame) => frame.destroy())
         client = undefined
       }
     },
-    getConnectors: () => [connector],
+    // The ed25519 account only when the app has Solana networks; the eip155 one unless the app
+    // has Solana networks only.
+    getConnectors: () => [
+      ...(hasEip155Networks ? [connector] : []),
+      ...(solanaConnector.getNetworks().length ? [solanaConnector] : []),
+    ],
   }
 }

@@ -265,7 +265,9 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
     },
     async RPC_REQUEST(payload) {
       const chainId = payload.chainId ?? state.chainId
-      if (!rpcUrls[chainId]) throw new RpcError('Unsupported chain', 4902)
+      // Solana methods only sign (the app sends through its own RPC): no EVM chain needed.
+      if (!payload.method.startsWith('solana_') && !rpcUrls[chainId])
+        throw new RpcError('Unsupported chain', 4902)
       const result = await handleRpcRequest(
         {
           chainId,

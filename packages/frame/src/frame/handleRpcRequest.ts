@@ -1,5 +1,14 @@
 import { base58 } from '@scure/base'
 import {
+  getBase64Decoder,
+  getBase64Encoder,
+  getCompiledTransactionMessageDecoder,
+  getTransactionDecoder,
+  getTransactionEncoder,
+  type SignatureBytes,
+  type Transaction,
+} from '@solana/kit'
+import {
   createPublicClient,
   type Hex,
   hexToBigInt,
@@ -12,14 +21,14 @@ import {
   toHex,
 } from 'viem'
 import type { SignerAccounts } from '../custody/withSigner.ts'
-import { BaseError } from '../errors.ts'
+import { BaseError, type BaseErrorParameters } from '../errors.ts'
 
 /** EIP-1193 provider errors the frame answers with. */
 export class RpcError extends BaseError {
   override name = 'RpcError'
   readonly code: number
-  constructor(message: string, code: number) {
-    super(message)
+  constructor(message: string, code: number, parameters: BaseErrorParameters = {}) {
+    super(message, parameters)
     this.code = code
   }
 }
@@ -108,10 +117,39 @@ export async function handleRpcRequest(
       if (!context.solanaAddress) throw new RpcError('Not connected to email or social', 4100)
       if (pubkey && pubkey !== context.solanaAddress)
         throw new RpcError('The address is not the connected account', 4100)
-      const bytes = base58.decode(message)
+      let bytes: Uint8Array
+      try {
+        bytes = base58.decode(message)
+      } catch (error) {
+        throw new RpcError('Invalid params', -32602, {
+          details: `\`message\` must be base58: ${(error as Error).message}`,
+        })
+      }
       return context.withSigner(async ({ solana }) => ({
         signature: base58.encode(solana.signMessage(bytes)),
       }))
+    }
+    case 'solana_signTransaction': {
+      // WalletConnect style: `{ transaction }` as a base64 wire transaction (the app's RPC sends it).
+      const { transaction } = (params ?? {}) as { transaction?: unknown }
+      const owner = context.solanaAddress
+      if (!owner) throw new RpcError('Not connected to email or social', 4100)
+      const decoded = decodeSolanaTransaction(transaction)
+      // Only a transaction that names the user's key among its signers; never another's slot.
+      if (!Object.hasOwn(decoded.signatures, owner))
+        throw new RpcError('The address is not the connected account', 4100)
+      // withSigner refuses shares that do not rebuild this very key (expected addresses).
+      const signature = await context.withSigner(async ({ solana }) =>
+        solana.signMessage(new Uint8Array(decoded.messageBytes)),
+      )
+      const signed: Transaction = {
+        ...decoded,
+        signatures: { ...decoded.signatures, [owner]: signature as SignatureBytes },
+      }
+      return {
+        signature: base58.encode(signature),
+        transaction: getBase64Decoder().decode(getTransactionEncoder().encode(signed)),
+      }
     }
     default: {
       // Never forward a signing method: a node with unlocked accounts (anvil) would sign with its own.
@@ -120,6 +158,30 @@ export async function handleRpcRequest(
       return context.getPublicClient(context.chainId).request({ method, params } as never)
     }
   }
+}
+
+/**
+ * A base64 wire transaction, decoded and checked to be exactly one transaction: its signature
+ * slots, then a whole compiled message (legacy or v0) and nothing after it. 'Invalid params'
+ * (-32602) otherwise, so nothing but a transaction message is ever signed through this method.
+ */
+function decodeSolanaTransaction(input: unknown): Transaction {
+  const invalid = (details: string) => new RpcError('Invalid params', -32602, { details })
+  if (typeof input !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(input))
+    throw invalid('`transaction` must be a base64 wire transaction')
+  const bytes = new Uint8Array(getBase64Encoder().encode(input))
+  let transaction: Transaction
+  try {
+    const [decoded, end] = getTransactionDecoder().read(bytes, 0)
+    if (end !== bytes.length) throw new Error('trailing bytes after the transaction')
+    const [, messageEnd] = getCompiledTransactionMessageDecoder().read(decoded.messageBytes, 0)
+    if (messageEnd !== decoded.messageBytes.length)
+      throw new Error('trailing bytes after the message')
+    transaction = decoded
+  } catch (error) {
+    throw invalid(`Not a Solana transaction: ${(error as Error).message}`)
+  }
+  return transaction
 }
 
 type RpcTransactionRequest = {

@@ -77,14 +77,27 @@ export default function Send() {
   const fee = useSendFee(foyer, { ...send, token }, valid)
   const shown = submitted ? errors : {}
 
-  const fillMax = () => {
-    if (!token) return
+  // Max on the native currency must leave the network fee, which is known only once the form is
+  // complete (a receiver typed) and estimated: Max stays "requested" until the visitor edits the
+  // amount, and follows the fee when it arrives or changes.
+  const [maxRequested, setMaxRequested] = useState(false)
+  const maxAmount = (() => {
+    if (!token) return undefined
     const decimals = Number(token.quantity.decimals)
-    let max = parseAmount(token.quantity.numeric, decimals) ?? 0n
+    const balance = parseAmount(token.quantity.numeric, decimals) ?? 0n
     // Leave the network fee for a native transfer, or the wallet would refuse it.
-    if (!token.address && fee) max = max > fee.fee ? max - fee.fee : 0n
-    setSendTokenAmount(foyer, { amount: formatUnits(max, decimals) })
+    const max = !token.address && fee ? (balance > fee.fee ? balance - fee.fee : 0n) : balance
+    return formatUnits(max, decimals)
+  })()
+  const fillMax = () => {
+    if (maxAmount === undefined) return
+    setMaxRequested(true)
+    setSendTokenAmount(foyer, { amount: maxAmount })
   }
+  useEffect(() => {
+    if (maxRequested && maxAmount !== undefined && send.sendTokenAmount !== maxAmount)
+      setSendTokenAmount(foyer, { amount: maxAmount })
+  }, [foyer, maxRequested, maxAmount, send.sendTokenAmount])
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -101,6 +114,7 @@ export default function Send() {
       fields.current?.querySelector<HTMLElement>(`[id="${firstInvalid}"]`)?.focus()
       return
     }
+    setMaxRequested(false)
     sendTransfer(foyer)
       .then(() => setSubmitted(false))
       .catch((error: Error) => setSendError(error))
@@ -129,7 +143,10 @@ export default function Send() {
         id={ids.token}
         tokens={tokens}
         selected={token}
-        onSelect={(next) => setSendToken(foyer, { token: next })}
+        onSelect={(next) => {
+          setMaxRequested(false)
+          setSendToken(foyer, { token: next })
+        }}
         errorId={shown.token ? ids.tokenError : undefined}
         disabled={send.loading}
       />
@@ -165,7 +182,10 @@ export default function Send() {
             shown.amountAndReceiver && !send.sendTokenAmount?.trim() && ids.requiredError,
           )}
           disabled={send.loading}
-          onChange={(event) => setSendTokenAmount(foyer, { amount: event.currentTarget.value })}
+          onChange={(event) => {
+            setMaxRequested(false)
+            setSendTokenAmount(foyer, { amount: event.currentTarget.value })
+          }}
         />
         <button
           type="button"
