@@ -6,10 +6,10 @@ import {
   updateEmailPrimaryOtp,
   updateEmailSecondaryOtp,
 } from '@foyer/core'
-import { type FormEvent, useId, useState } from 'react'
+import { useState } from 'react'
 import { useAsyncAction } from '../../hooks/useAsyncAction.ts'
 import { useFoyer, useFoyerContext } from '../../hooks/useFoyer.ts'
-import { shortMessage } from '../components/NetworkList.tsx'
+import { EmailForm } from './email/EmailForm.tsx'
 import { OtpForm } from './email/OtpForm.tsx'
 
 type Step =
@@ -25,8 +25,6 @@ export default function UpdateEmailWallet() {
   const foyer = useFoyer()
   const { t } = useFoyerContext()
   const [step, setStep] = useState<Step>({ kind: 'email' })
-  const [email, setEmail] = useState('')
-  const ids = { input: useId(), error: useId() }
   const currentEmail = getConnectedEmbeddedConnector(foyer)?.getEmail() ?? ''
 
   const start = useAsyncAction((value: string) => updateEmail(foyer, { email: value }))
@@ -70,48 +68,25 @@ export default function UpdateEmailWallet() {
       />
     )
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault()
-    try {
-      const result = await start.runAsync(email)
-      setStep({ kind: 'primary', newEmail: result.email })
-    } catch {}
-  }
   return (
-    <form className="foyer-actions" noValidate onSubmit={onSubmit} data-foyer-update-email="">
-      {currentEmail ? (
-        <p className="foyer-muted">{t('updateEmail.current', { email: currentEmail })}</p>
-      ) : null}
-      <label htmlFor={ids.input} className="foyer-muted">
-        {t('updateEmail.label')}
-      </label>
-      <input
-        id={ids.input}
-        className="foyer-search"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        // biome-ignore lint/a11y/noAutofocus: the view exists to take this one input
-        autoFocus
-        value={email}
-        aria-invalid={start.isError || undefined}
-        aria-describedby={start.isError ? ids.error : undefined}
-        onChange={(event) => {
-          setEmail(event.target.value)
-          if (start.isError) start.reset()
-        }}
-        disabled={start.isPending}
-      />
-      {start.error ? (
-        <p id={ids.error} className="foyer-error-text" role="alert">
-          {shortMessage(start.error)}
-        </p>
-      ) : null}
-      <button type="submit" className="foyer-button" disabled={start.isPending}>
-        {start.isPending ? t('email.sending') : t('email.submit')}
-      </button>
-    </form>
+    <EmailForm
+      label={t('updateEmail.label')}
+      autoFocus
+      intro={
+        currentEmail ? (
+          <p className="foyer-muted">{t('updateEmail.current', { email: currentEmail })}</p>
+        ) : null
+      }
+      onSubmit={async (email) => {
+        try {
+          const result = await start.runAsync(email)
+          setStep({ kind: 'primary', newEmail: result.email })
+        } catch {}
+      }}
+      onClearError={start.reset}
+      isPending={start.isPending}
+      error={start.error}
+      dataAttributes={{ 'data-foyer-update-email': '' }}
+    />
   )
 }

@@ -9,7 +9,8 @@ import { type ReactNode, useEffect, useMemo } from 'react'
 import { useFoyer, useFoyerContext } from '../../../hooks/useFoyer.ts'
 import { shallowEqual, useFoyerState } from '../../../hooks/useFoyerState.ts'
 import type { MessageKey } from '../../../i18n/en.ts'
-import { usePagedList } from './usePagedList.ts'
+import { PagedListFooter } from '../../components/PagedListFooter.tsx'
+import { usePagedList } from '../../components/usePagedList.ts'
 
 /** How often the first page is read again while a transaction we sent is not in it yet. */
 const PENDING_REFRESH_MS = 2_000
@@ -135,28 +136,14 @@ export function ActivityTab() {
           )
         })}
       </ul>
-      {!list.loading && !list.error && list.items.length === 0 && pending.length === 0 ? (
-        <p className="foyer-center foyer-muted">{t('activity.empty')}</p>
-      ) : null}
-      {list.error ? (
-        <div className="foyer-center">
-          <p className="foyer-error-text">{t('activity.loadError')}</p>
-          <button
-            type="button"
-            className="foyer-button"
-            data-variant="secondary"
-            onClick={list.reload}
-          >
-            {t('activity.retry')}
-          </button>
-        </div>
-      ) : null}
-      {list.loading && list.items.length === 0 ? (
-        <div className="foyer-center" aria-hidden="true">
-          <span className="foyer-spinner" />
-        </div>
-      ) : null}
-      <div ref={list.sentinelRef} className="foyer-sentinel" aria-hidden="true" />
+      <PagedListFooter
+        list={list}
+        emptyText={t('activity.empty')}
+        errorText={t('activity.loadError')}
+        retryText={t('activity.retry')}
+        hasOtherEntries={pending.length > 0}
+        spinnerOnlyWhenEmpty
+      />
     </div>
   )
 }

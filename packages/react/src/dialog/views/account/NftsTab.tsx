@@ -3,8 +3,9 @@ import { getNfts } from '@foyer/core'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useFoyer, useFoyerContext } from '../../../hooks/useFoyer.ts'
 import { shallowEqual, useFoyerState } from '../../../hooks/useFoyerState.ts'
+import { PagedListFooter } from '../../components/PagedListFooter.tsx'
+import { usePagedList } from '../../components/usePagedList.ts'
 import { onListKeyDown } from '../../listKeyboard.ts'
-import { usePagedList } from './usePagedList.ts'
 
 /** The account's ERC-721 tokens as a grid of images and names; choosing one shows its details. */
 export function NftsTab() {
@@ -61,28 +62,12 @@ export function NftsTab() {
           )
         })}
       </ul>
-      {!list.loading && !list.error && list.items.length === 0 ? (
-        <p className="foyer-center foyer-muted">{t('nfts.empty')}</p>
-      ) : null}
-      {list.error ? (
-        <div className="foyer-center">
-          <p className="foyer-error-text">{t('nfts.loadError')}</p>
-          <button
-            type="button"
-            className="foyer-button"
-            data-variant="secondary"
-            onClick={list.reload}
-          >
-            {t('nfts.retry')}
-          </button>
-        </div>
-      ) : null}
-      {list.loading ? (
-        <div className="foyer-center" aria-hidden="true">
-          <span className="foyer-spinner" />
-        </div>
-      ) : null}
-      <div ref={list.sentinelRef} className="foyer-sentinel" aria-hidden="true" />
+      <PagedListFooter
+        list={list}
+        emptyText={t('nfts.empty')}
+        errorText={t('nfts.loadError')}
+        retryText={t('nfts.retry')}
+      />
     </div>
   )
 }

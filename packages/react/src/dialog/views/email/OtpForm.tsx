@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react'
 import { useFoyerContext } from '../../../hooks/useFoyer.ts'
-import { shortMessage } from '../../components/NetworkList.tsx'
+import { FieldError } from '../../components/FieldError.tsx'
 
 export type OtpFormProps = {
   /** Why a code is asked for, e.g. 'Enter the code we emailed to ada@example.com'. */
@@ -51,11 +51,7 @@ export function OtpForm(props: OtpFormProps) {
         }}
         disabled={props.isPending}
       />
-      {props.error ? (
-        <p id={ids.error} className="foyer-error-text" role="alert">
-          {shortMessage(props.error)}
-        </p>
-      ) : null}
+      <FieldError id={ids.error} error={props.error} />
       <button type="submit" className="foyer-button" disabled={props.isPending}>
         {props.isPending ? t('otp.verifying') : t('otp.submit')}
       </button>

@@ -1,0 +1,17 @@
+import { shortMessage } from './NetworkList.tsx'
+
+export type FieldErrorProps = {
+  /** The input names this id in `aria-describedby` while the error shows. */
+  id: string
+  error: Error | undefined
+}
+
+/** A form input's error, announced as it appears (`role="alert"`); nothing without an error. */
+export function FieldError({ id, error }: FieldErrorProps) {
+  if (!error) return null
+  return (
+    <p id={id} className="foyer-error-text" role="alert">
+      {shortMessage(error)}
+    </p>
+  )
+}
