@@ -159,9 +159,11 @@ describe('WalletConnect with the mobile test wallet, through the local relay', (
   })
 
   test('a pairing URI about to expire is replaced by a fresh one', async () => {
-    // Lifetime 11 s: treated as expired with 10 s left, so it is replaced after about 1 s.
-    const first = await copyPairingUri('&pairingLifetime=11000')
-    await expect.poll(() => qrCode().getAttribute('data-uri'), { timeout: 15_000 }).not.toBe(first)
+    // Lifetime 22 s: treated as expired with 10 s left, so each URI is replaced after about 12 s.
+    // A new pairing retires the one before it (the SDK drops pending pairings), so the fresh URI
+    // must be pasted within its own 12 s.
+    const first = await copyPairingUri('&pairingLifetime=22000')
+    await expect.poll(() => qrCode().getAttribute('data-uri'), { timeout: 20_000 }).not.toBe(first)
     const second = (await qrCode().getAttribute('data-uri'))!
     expect(second).toMatch(/^wc:/)
     // The fresh URI pairs.

@@ -204,7 +204,9 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
         await startChild(
           'demo-build',
           [viteBin, 'build', 'apps/demo'],
-          demoEnv,
+          // A production build whoever starts it: under Vitest, NODE_ENV=test would otherwise
+          // reach the build and ship React's development bundle (twice the size).
+          { ...demoEnv, NODE_ENV: 'production' },
           /built in/,
           log,
           180_000,
