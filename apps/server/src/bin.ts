@@ -2,12 +2,14 @@ import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { queryEvents, summarizeEvents } from './analytics/events.ts'
+import { analyticsQuery } from './cli/analyticsQuery.ts'
+import { type CliContext, withDatabase } from './cli/cliContext.ts'
+import { projectUpsert } from './cli/projectUpsert.ts'
 import { readEmbeddedWalletOptions, readServerOptions } from './config.ts'
 import { createDatabase } from './db/createDatabase.ts'
 import { createEmbeddedWallet } from './embedded/createEmbeddedWallet.ts'
 import { createServer } from './http/createServer.ts'
-import { listProjects, upsertProject } from './projects/projects.ts'
+import { listProjects } from './projects/projects.ts'
 import { importRegistry, seedBuiltinWallets } from './registry/wallets.ts'
 
 const usage = `Usage: node --import tsx apps/server/src/bin.ts <command>
@@ -15,7 +17,8 @@ const usage = `Usage: node --import tsx apps/server/src/bin.ts <command>
 Commands:
   serve [--dev]                       Start the server (env: FOYER_HOST, FOYER_PORT, FOYER_DATA_DIR,
                                       FOYER_DATABASE_URL, FOYER_REDIS_URL, FOYER_DEVNET_FILE,
-                                      FOYER_REGISTRY_FILE, FOYER_RPC_URLS, FOYER_PRICE_API_URL, …)
+                                      FOYER_REGISTRY_FILE, FOYER_RPC_URLS, FOYER_INDEX_CHAINS,
+                                      FOYER_PRICE_API_URL, …)
                                       and the embedded wallet's frame listener (FOYER_FRAME_PORT,
                                       FOYER_SMTP_URL, FOYER_SESSION_SECRET, FOYER_SHARE_KEY,
                                       FOYER_RECOVERY_SECRET_KEY, …); --dev adds a mail capture
@@ -36,48 +39,21 @@ const sharedRegistryFile = resolve(
 async function main(argv: string[]): Promise<number> {
   const [command, subcommand, ...rest] = argv
   const env = process.env
-  if (command === 'serve') return serve(argv.slice(1))
-  if (command === 'project' && subcommand === 'upsert') {
-    const { values } = parseArgs({
-      args: rest,
-      options: {
-        id: { type: 'string' },
-        name: { type: 'string' },
-        origins: { type: 'string' },
-        features: { type: 'string' },
-      },
-    })
-    if (!values.id || !values.name || values.origins === undefined) {
-      process.stderr.write('project upsert needs --id, --name and --origins\n')
-      return 2
-    }
-    if (!/^[A-Za-z0-9._-]{1,128}$/.test(values.id)) {
-      process.stderr.write(
-        '--id may contain only letters, digits, ".", "_" and "-" (at most 128)\n',
-      )
-      return 2
-    }
-    const features = values.features
-      ? (JSON.parse(values.features) as Record<string, unknown>)
-      : undefined
-    return withDatabase(async (db) => {
-      const project = await upsertProject({
-        db,
-        id: values.id!,
-        name: values.name!,
-        allowedOrigins: values
-          .origins!.split(',')
-          .map((o) => o.trim())
-          .filter(Boolean),
-        features,
-      })
-      process.stdout.write(`${JSON.stringify(project)}\n`)
-    })
+  const context: CliContext = {
+    openDatabase: () =>
+      createDatabase({
+        databaseUrl: env.FOYER_DATABASE_URL || undefined,
+        dataDir: env.FOYER_DATA_DIR || '.foyer',
+      }),
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
   }
+  if (command === 'serve') return serve(argv.slice(1))
+  if (command === 'project' && subcommand === 'upsert') return projectUpsert(rest, context)
   if (command === 'project' && subcommand === 'list') {
-    return withDatabase(async (db) => {
+    return withDatabase(context, async (db) => {
       for (const project of await listProjects({ db }))
-        process.stdout.write(`${JSON.stringify(project)}\n`)
+        context.stdout(`${JSON.stringify(project)}\n`)
     })
   }
   if (command === 'registry' && subcommand === 'import') {
@@ -86,68 +62,15 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write('registry import needs the path of wallets.json\n')
       return 2
     }
-    return withDatabase(async (db) => {
+    return withDatabase(context, async (db) => {
       await seedBuiltinWallets({ db })
       const result = await importRegistry({ db, file: resolve(file) })
-      process.stdout.write(`${JSON.stringify(result)}\n`)
+      context.stdout(`${JSON.stringify(result)}\n`)
     })
   }
-  if (command === 'analytics' && subcommand === 'query') {
-    const { values } = parseArgs({
-      args: rest,
-      options: {
-        project: { type: 'string' },
-        since: { type: 'string' },
-        type: { type: 'string' },
-        limit: { type: 'string' },
-        summary: { type: 'boolean' },
-      },
-    })
-    const since = values.since ? parseSince(values.since) : undefined
-    return withDatabase(async (db) => {
-      const rows = values.summary
-        ? await summarizeEvents({ db, projectId: values.project, since })
-        : await queryEvents({
-            db,
-            projectId: values.project,
-            since,
-            type: values.type,
-            limit: values.limit ? Number(values.limit) : 100,
-          })
-      for (const row of rows) process.stdout.write(`${JSON.stringify(row)}\n`)
-    })
-  }
+  if (command === 'analytics' && subcommand === 'query') return analyticsQuery(rest, context)
   process.stderr.write(usage)
   return command === undefined || command === 'help' || command === '--help' ? 0 : 2
-
-  async function withDatabase(
-    action: (db: Awaited<ReturnType<typeof createDatabase>>['db']) => Promise<void>,
-  ) {
-    const database = await createDatabase({
-      databaseUrl: env.FOYER_DATABASE_URL || undefined,
-      dataDir: env.FOYER_DATA_DIR || '.foyer',
-    })
-    try {
-      await action(database.db)
-      return 0
-    } finally {
-      await database.destroy()
-    }
-  }
-}
-
-function parseSince(value: string): Date {
-  const relative = /^(\d+)([smhd])$/.exec(value)
-  if (relative) {
-    const unit = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[
-      relative[2] as 's' | 'm' | 'h' | 'd'
-    ]
-    return new Date(Date.now() - Number(relative[1]) * unit)
-  }
-  const date = new Date(value)
-  if (Number.isNaN(date.getTime()))
-    throw new Error(`--since must be like 1h, 30m, 7d or an ISO date, got "${value}"`)
-  return date
 }
 
 async function serve(args: string[]): Promise<number> {

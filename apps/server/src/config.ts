@@ -1,4 +1,5 @@
 import type { EmbeddedWalletOptions } from './embedded/createEmbeddedWallet.ts'
+import { ConfigError } from './errors.ts'
 import type { CreateServerOptions } from './http/createServer.ts'
 
 export type ServerEnv = Record<string, string | undefined>
@@ -6,9 +7,9 @@ export type ServerEnv = Record<string, string | undefined>
 /**
  * Server options from the environment:
  * FOYER_HOST, FOYER_PORT, FOYER_PUBLIC_URL, FOYER_DATA_DIR, FOYER_DATABASE_URL, FOYER_REDIS_URL,
- * FOYER_DEVNET_FILE, FOYER_RPC_URLS, FOYER_PRICE_API_URL, FOYER_PRICE_API_KEY, FOYER_REGISTRY_FILE,
- * FOYER_RATE_LIMIT_IP (per minute, 0 = off), FOYER_RATE_LIMIT_PROJECT, FOYER_TRUST_PROXY,
- * FOYER_LOG_LEVEL.
+ * FOYER_DEVNET_FILE, FOYER_RPC_URLS, FOYER_INDEX_CHAINS, FOYER_PRICE_API_URL, FOYER_PRICE_API_KEY,
+ * FOYER_REGISTRY_FILE, FOYER_RATE_LIMIT_IP (per minute, 0 = off), FOYER_RATE_LIMIT_PROJECT,
+ * FOYER_TRUST_PROXY, FOYER_LOG_LEVEL.
  */
 export function readServerOptions(
   env: ServerEnv,
@@ -29,6 +30,7 @@ export function readServerOptions(
     redisUrl: env.FOYER_REDIS_URL || undefined,
     devnetFile: env.FOYER_DEVNET_FILE || undefined,
     rpcUrls: env.FOYER_RPC_URLS || undefined,
+    indexChains: parseChainIds('FOYER_INDEX_CHAINS', env.FOYER_INDEX_CHAINS),
     priceApi: env.FOYER_PRICE_API_URL
       ? { baseUrl: env.FOYER_PRICE_API_URL, apiKey: env.FOYER_PRICE_API_KEY || undefined }
       : undefined,
@@ -38,6 +40,23 @@ export function readServerOptions(
     trustProxy: env.FOYER_TRUST_PROXY === '1' || env.FOYER_TRUST_PROXY === 'true',
     logger: { level: env.FOYER_LOG_LEVEL || 'info' },
   }
+}
+
+/** A comma list of EVM chain ids, e.g. `1,8453`. */
+function parseChainIds(name: string, value: string | undefined): number[] | undefined {
+  if (!value?.trim()) return undefined
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+  return entries.map((chainId) => {
+    if (!/^[1-9]\d{0,15}$/.test(chainId) || !Number.isSafeInteger(Number(chainId))) {
+      throw new ConfigError(
+        `${name} must be a comma list of chain ids such as 1,8453, got "${value}"`,
+      )
+    }
+    return Number(chainId)
+  })
 }
 
 /**

@@ -67,6 +67,16 @@ export class ConfigError extends BaseError {
   override name = 'ConfigError'
 }
 
+/** An operator command was given arguments it cannot use; nothing was done. */
+export class CliUsageError extends BaseError {
+  override name = 'CliUsageError'
+}
+
+/** `--features` of a project is not a valid (partial) set of feature switches. */
+export class InvalidProjectFeaturesError extends BaseError {
+  override name = 'InvalidProjectFeaturesError'
+}
+
 export class RegistryFileError extends BaseError {
   override name = 'RegistryFileError'
 }

@@ -7,6 +7,7 @@ export {
 } from './analytics/events.ts'
 export { type Cache, createMemoryCache, createRedisCache } from './cache/createCache.ts'
 export { createChainRuntime } from './chains/createChainRuntime.ts'
+export { type EnableIndexingParameters, enableIndexing } from './chains/enableIndexing.ts'
 export { loadDevnetChains, loadDevnetSolanaChains } from './chains/loadDevnetChains.ts'
 export { parseRpcUrls } from './chains/publicChains.ts'
 export { readBalances } from './chains/readBalances.ts'
@@ -32,10 +33,12 @@ export { migrateToLatest, migrations } from './db/migrations.ts'
 export type { Database } from './db/schema.ts'
 export {
   BaseError,
+  CliUsageError,
   ConfigError,
   DevnetFileError,
   HttpError,
   InvalidInputError,
+  InvalidProjectFeaturesError,
   InvalidProjectIdError,
   NotFoundError,
   OriginNotAllowedError,

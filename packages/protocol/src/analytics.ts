@@ -1,24 +1,37 @@
 import * as v from 'valibot'
-import { sdkQueryEntries } from './common.ts'
+import { sdkQueryEntries, textSchema } from './common.ts'
+import { storableJson } from './storableJson.ts'
 
 /** Error reports accepted per client per minute (SPEC §8); the rest are dropped. */
 export const maxErrorEventsPerMinute = 5
 /** Events accepted in one batch. */
 export const maxEventsPerBatch = 50
+/** How deep an event's props may nest (a flat object of properties is depth 2). */
+export const maxEventPropsDepth = 16
 
-export const analyticsEvent = v.object({
-  eventId: v.pipe(v.string('eventId must be a string'), v.minLength(1), v.maxLength(128)),
-  url: v.pipe(v.string('url must be a string'), v.maxLength(2048, 'url is too long')),
-  domain: v.pipe(v.string('domain must be a string'), v.maxLength(253, 'domain is too long')),
-  /** Milliseconds since the epoch. */
-  timestamp: v.pipe(v.number('timestamp must be a number'), v.integer(), v.minValue(0)),
-  props: v.looseObject({
+/** Event props: known fields checked as text, everything else storable as jsonb. */
+const analyticsEventProps = v.pipe(
+  v.looseObject({
     /** `error` marks an error report; anything else is a tracked event. */
-    type: v.optional(v.pipe(v.string(), v.maxLength(32))),
-    event: v.optional(v.pipe(v.string(), v.maxLength(128))),
-    address: v.optional(v.pipe(v.string(), v.maxLength(128))),
+    type: v.optional(textSchema('type', { maxLength: 32 })),
+    event: v.optional(textSchema('event', { maxLength: 128 })),
+    address: v.optional(textSchema('address', { maxLength: 128 })),
     properties: v.optional(v.record(v.string(), v.unknown())),
   }),
+  storableJson('props', { maxDepth: maxEventPropsDepth }),
+)
+
+export const analyticsEvent = v.object({
+  eventId: textSchema('eventId', { minLength: 1, maxLength: 128 }),
+  url: textSchema('url', { maxLength: 2048 }),
+  domain: textSchema('domain', { maxLength: 253 }),
+  /** Milliseconds since the epoch; a safe integer, so it fits the int8 column exactly. */
+  timestamp: v.pipe(
+    v.number('timestamp must be a number'),
+    v.safeInteger('timestamp must be a whole number of milliseconds below 2^53'),
+    v.minValue(0, 'timestamp must not be negative'),
+  ),
+  props: analyticsEventProps,
 })
 export type AnalyticsEvent = v.InferOutput<typeof analyticsEvent>
 

@@ -139,13 +139,17 @@ export const getBalanceResponse = v.object({ balances: v.array(tokenBalance) })
 export type GetBalanceResponse = v.InferOutput<typeof getBalanceResponse>
 
 // POST /v1/fungible/price
+/**
+ * The project may come in the query (like every blockchain-API call) or in the body (SPEC §7), or
+ * both when they agree; the server refuses a request with neither or with two different ones.
+ */
 export const postFungiblePriceQuery = v.object({
   ...sdkQueryEntries,
   projectId: v.optional(projectIdSchema),
 })
 export type PostFungiblePriceQuery = v.InferInput<typeof postFungiblePriceQuery>
 export const postFungiblePriceBody = v.object({
-  projectId: projectIdSchema,
+  projectId: v.optional(projectIdSchema),
   currency: v.picklist(['usd'], 'currency must be usd'),
   /** CAIP-10 token addresses; `eip155:1:native` style ids are not supported, use the wrapped token. */
   addresses: v.pipe(

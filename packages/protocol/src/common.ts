@@ -12,13 +12,32 @@ export const projectIdSchema = v.pipe(
   v.regex(/^[A-Za-z0-9._-]+$/, 'projectId may contain only letters, digits, ".", "_" and "-"'),
 )
 
+/**
+ * Control characters (PostgreSQL refuses NUL in text) and lone UTF-16 surrogates (they have no
+ * UTF-8 form; jsonb refuses them): neither belongs in a text field.
+ */
+export const unsafeTextPattern = /[\p{Cc}\p{Cs}]/u
+
+/** A free-text field: bounded, without control characters or lone surrogates. */
+export function textSchema(name: string, options: { maxLength: number; minLength?: number }) {
+  return v.pipe(
+    v.string(`${name} must be a string`),
+    v.minLength(options.minLength ?? 0, `${name} is required`),
+    v.maxLength(options.maxLength, `${name} is too long`),
+    v.check(
+      (value) => !unsafeTextPattern.test(value),
+      `${name} must not contain control characters or invalid Unicode`,
+    ),
+  )
+}
+
 /** Query parameters every call carries: the project and the calling SDK's type and version. */
 export const sdkQueryEntries = {
   projectId: projectIdSchema,
   /** SDK type, e.g. `foyer`. */
-  st: v.optional(v.pipe(v.string(), v.maxLength(64, 'st is too long'))),
+  st: v.optional(textSchema('st', { maxLength: 64 })),
   /** SDK version, e.g. `foyer-react-0.1.0`. */
-  sv: v.optional(v.pipe(v.string(), v.maxLength(64, 'sv is too long'))),
+  sv: v.optional(textSchema('sv', { maxLength: 64 })),
 }
 
 /** Same as `sdkQueryEntries` for routes that the browser may load without a project (images). */

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { describeIssues } from './issues.ts'
 import { getWalletsQuery, maxWalletsPerPage } from './walletService.ts'
 
 describe('getWalletsQuery', () => {
@@ -34,5 +35,22 @@ describe('getWalletsQuery', () => {
     for (const page of ['', 'abc', '1.5', '1e400', '0x10 ']) {
       expect(v.safeParse(getWalletsQuery, { projectId: 'p', page }).success).toBe(false)
     }
+  })
+})
+
+describe('getWalletsQuery search', () => {
+  it('refuses control characters and lone surrogates, naming search', () => {
+    for (const search of ['\u0000', 'meta\nmask', 'x\u001b', '\ud83d']) {
+      const result = v.safeParse(getWalletsQuery, { projectId: 'p', search })
+      expect(result.success).toBe(false)
+      if (result.success) continue
+      expect(describeIssues(result.issues)).toEqual({
+        field: 'search',
+        message: 'search: search must not contain control characters or invalid Unicode',
+      })
+    }
+    expect(v.parse(getWalletsQuery, { projectId: 'p', search: 'Trust Wallet 🛡' }).search).toBe(
+      'Trust Wallet 🛡',
+    )
   })
 })

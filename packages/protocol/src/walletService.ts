@@ -6,6 +6,7 @@ import {
   optionalSdkQueryEntries,
   resourceIdSchema,
   sdkQueryEntries,
+  textSchema,
 } from './common.ts'
 
 /** Wallet pages hold at most this many entries (SPEC §9). */
@@ -90,9 +91,7 @@ export const getWalletsQuery = v.object({
   include: v.optional(listParam('include', { maxItems: 200, item: walletIdSchema })),
   /** Comma-separated wallet ids to leave out. */
   exclude: v.optional(listParam('exclude', { maxItems: 200, item: walletIdSchema })),
-  search: v.optional(
-    v.pipe(v.string('search must be a string'), v.maxLength(100, 'search is too long')),
-  ),
+  search: v.optional(textSchema('search', { maxLength: 100 })),
   badge_type: v.optional(v.picklist(badgeTypes, 'badge_type must be none or certified')),
   /** Comma-separated CAIP-2 chain ids; a wallet matches when it supports any of them. */
   chains: v.optional(listParam('chains', { maxItems: 50, item: caipNetworkIdSchema })),

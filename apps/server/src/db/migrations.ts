@@ -262,6 +262,21 @@ export const migrations: Record<string, Migration> = {
         .execute()
     },
   },
+  '0005_project_scoped_names': {
+    // A project's names are its own: one project's names are never answered to another, and two
+    // projects may each have the same name. Names no project owns could only ever be answered to
+    // every project, so they go.
+    async up(db: Kysely<unknown>) {
+      await sql`delete from names where project_id is null`.execute(db)
+      await sql`alter table names drop constraint names_pkey`.execute(db)
+      await sql`alter table names alter column project_id set not null`.execute(db)
+      await sql`alter table names add primary key (project_id, name)`.execute(db)
+      // Reverse lookups ask for the names of one address within one project.
+      await sql`create index names_project_address on names (project_id, (lower(addresses -> '60' ->> 'address')))`.execute(
+        db,
+      )
+    },
+  },
 }
 
 const migrationProvider: MigrationProvider = {

@@ -119,7 +119,8 @@ export type NftTokensTable = {
 
 export type NamesTable = {
   name: string
-  project_id: string | null
+  /** The project the name belongs to; names are answered to that project only. */
+  project_id: string
   addresses: Json<Record<string, { address: string; created: number }>>
   attributes: Json<Record<string, string>>
   registered_at: Generated<Date>

@@ -24,6 +24,7 @@ import {
 import { queryHistory } from '../indexer/queryHistory.ts'
 import { unavailablePrice } from '../prices/createPriceService.ts'
 import { parseInput } from './parseInput.ts'
+import { pickProjectId } from './pickProjectId.ts'
 
 /** SPEC §9: balances 30 s, identity 5 min. */
 export const balanceCacheTtlMs = 30_000
@@ -106,7 +107,7 @@ export function registerBlockchainRoutes(app: FastifyInstance): void {
     async (request): Promise<{ fungibles: FungiblePrice[] }> => {
       const query = parseInput(routes.postFungiblePrice.query, request.query, 'query')
       const body = parseInput(routes.postFungiblePrice.body, request.body, 'body')
-      await foyer.requireProject(request, query.projectId ?? body.projectId)
+      await foyer.requireProject(request, pickProjectId(query.projectId, body.projectId))
 
       const byChain = new Map<ChainRuntime, { requested: string; token: Address }[]>()
       const fungibles: FungiblePrice[] = []
@@ -189,12 +190,18 @@ export function registerBlockchainRoutes(app: FastifyInstance): void {
     app.get(route.path, async (request): Promise<TResponse> => {
       const params = parseInput(route.params, request.params, 'params')
       const query = parseInput(route.query, request.query, 'query')
-      await foyer.requireProject(request, query.projectId)
+      const project = await foyer.requireProject(request, query.projectId)
       const address = getAddress(params.address)
-      const key = `${cacheKeyPrefix}:${address.toLowerCase()}`
+      // Project names are part of the answer, so each project has its own cache entry.
+      const key = `${cacheKeyPrefix}:${project.id}:${address.toLowerCase()}`
       const cached = await foyer.cache.get<TResponse>(key)
       if (cached !== undefined) return cached
-      const response = await lookup({ db: foyer.database.db, ensChain: ensChain(), address })
+      const response = await lookup({
+        db: foyer.database.db,
+        projectId: project.id,
+        ensChain: ensChain(),
+        address,
+      })
       await foyer.cache.set(key, response, identityCacheTtlMs)
       return response
     })
@@ -209,9 +216,10 @@ export function registerBlockchainRoutes(app: FastifyInstance): void {
   app.get(routes.getProfileAccount.path, async (request): Promise<NameProfile> => {
     const params = parseInput(routes.getProfileAccount.params, request.params, 'params')
     const query = parseInput(routes.getProfileAccount.query, request.query, 'query')
-    await foyer.requireProject(request, query.projectId)
+    const project = await foyer.requireProject(request, query.projectId)
     const profile = await lookupName({
       db: foyer.database.db,
+      projectId: project.id,
       ensChain: ensChain(),
       name: params.name,
     })

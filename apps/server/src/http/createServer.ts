@@ -1,4 +1,3 @@
-import cors from '@fastify/cors'
 import rateLimit from '@fastify/rate-limit'
 import { type ErrorResponse, maxErrorEventsPerMinute, serverMessages } from '@foyer/protocol'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify'
@@ -7,6 +6,7 @@ import type { Logger } from 'pino'
 import { BaseError as ViemBaseError } from 'viem'
 import { type Cache, createMemoryCache, createRedisCache } from '../cache/createCache.ts'
 import { createChainRuntime } from '../chains/createChainRuntime.ts'
+import { enableIndexing } from '../chains/enableIndexing.ts'
 import { loadDevnetChains, loadDevnetSolanaChains } from '../chains/loadDevnetChains.ts'
 import { parseRpcUrls } from '../chains/publicChains.ts'
 import type { ChainConfig, SolanaChainConfig } from '../chains/types.ts'
@@ -22,6 +22,7 @@ import { registerAnalyticsRoutes } from './analyticsRoutes.ts'
 import { registerBlockchainRoutes } from './blockchainRoutes.ts'
 import type { ServerContext } from './context.ts'
 import { registerNftRoutes } from './nftRoutes.ts'
+import { registerCors } from './registerCors.ts'
 import { registerWalletServiceRoutes } from './walletServiceRoutes.ts'
 
 export const devProjectId = 'foyer-dev'
@@ -50,6 +51,8 @@ export type CreateServerOptions = {
   devnetFile?: string | undefined
   /** Public networks as `chainId=url,…` (see `parseRpcUrls`). */
   rpcUrls?: string | undefined
+  /** Chain ids whose history to index although they are public networks (see `enableIndexing`). */
+  indexChains?: readonly number[] | undefined
   /** CoinGecko-compatible price API for networks without on-chain pricing. */
   priceApi?: { baseUrl: string; apiKey?: string | undefined } | undefined
   /** Ensure the `foyer-dev` project and import `registryFile` (local world). */
@@ -94,6 +97,10 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
   const solanaChains: SolanaChainConfig[] = [...(options.solanaChains ?? [])]
   if (options.devnetFile) solanaChains.push(...(await loadDevnetSolanaChains(options.devnetFile)))
   if (options.rpcUrls) chainConfigs.push(...parseRpcUrls({ spec: options.rpcUrls }))
+  const indexedConfigs = enableIndexing({
+    chains: chainConfigs,
+    chainIds: options.indexChains ?? [],
+  })
 
   const ownsDatabase = !options.database
   const database =
@@ -125,7 +132,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
   })
 
   const cache: Cache = options.cache ?? (redis ? createRedisCache({ redis }) : createMemoryCache())
-  const chains = chainConfigs.map((config) => createChainRuntime({ config }))
+  const chains = indexedConfigs.map((config) => createChainRuntime({ config }))
   const prices = createPriceService({
     cache,
     httpProvider: options.priceApi ? createHttpPriceProvider(options.priceApi) : undefined,
@@ -227,6 +234,9 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
 
   if (ipLimiter) {
     app.addHook('onRequest', async (request, reply) => {
+      // A preflight refused with 429 would hide the actual request's answer (the 429 itself)
+      // from the browser; preflights cost no lookup, so only actual requests are counted.
+      if (isCorsPreflight(request)) return
       const limit = await ipLimiter(request)
       if (!limit.isAllowed && limit.isExceeded) {
         reply.header('retry-after', String(limit.ttlInSeconds))
@@ -235,30 +245,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
     })
   }
 
-  // CORS answers only origins the request's project allows.
-  await app.register(cors, {
-    hook: 'onRequest',
-    delegator: async (request: FastifyRequest) => {
-      const origin = request.headers.origin
-      const projectId = (request.query as Record<string, unknown> | undefined)?.projectId
-      let allowed = false
-      if (
-        origin &&
-        typeof projectId === 'string' &&
-        projectId.length > 0 &&
-        projectId.length <= 128
-      ) {
-        const project = await findProject(projectId).catch(() => undefined)
-        allowed = project !== undefined && matchOrigin(origin, project.allowedOrigins)
-      }
-      return {
-        origin: allowed,
-        methods: ['GET', 'POST', 'OPTIONS'],
-        allowedHeaders: ['content-type', 'x-sdk-type', 'x-sdk-version', 'x-project-id'],
-        maxAge: 600,
-      }
-    },
-  })
+  await registerCors(app, { findProject })
 
   // sendBeacon posts JSON as text/plain.
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
@@ -308,6 +295,15 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
 }
 
 type RequestWithProject = FastifyRequest & { foyerProjectId?: string }
+
+function isCorsPreflight(request: FastifyRequest): boolean {
+  return (
+    request.method === 'OPTIONS' &&
+    request.headers.origin !== undefined &&
+    request.headers['access-control-request-method'] !== undefined
+  )
+}
+
 function projectIdOf(request: FastifyRequest): string {
   return (request as RequestWithProject).foyerProjectId ?? ''
 }

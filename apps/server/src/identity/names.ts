@@ -10,13 +10,15 @@ const ethereumCoinType = '60'
 
 export type NameLookupParameters = {
   db: Kysely<Database>
+  /** The asking project: only its own names are answered. */
+  projectId: string
   /** The network whose ENS is consulted (the first configured chain with ENS); none → project names only. */
   ensChain?: ChainRuntime | undefined
 }
 
 export type Identity = { name: string | null; avatar: string | null }
 
-/** Name and avatar of an address: ENS reverse record where the network has ENS, else project names. */
+/** Name and avatar of an address: ENS reverse record where the network has ENS, else the project's names. */
 export async function resolveIdentity(
   parameters: NameLookupParameters & { address: Address },
 ): Promise<Identity> {
@@ -28,7 +30,7 @@ export async function resolveIdentity(
       return { name, avatar }
     }
   }
-  const [own] = await reverseProjectNames(parameters.db, address)
+  const [own] = await reverseProjectNames(parameters, address)
   return own
     ? { name: own.name, avatar: own.attributes.avatar ?? null }
     : { name: null, avatar: null }
@@ -47,11 +49,11 @@ export async function reverseLookup(
       if (profile) profiles.push(profile)
     }
   }
-  profiles.push(...(await reverseProjectNames(parameters.db, address)))
+  profiles.push(...(await reverseProjectNames(parameters, address)))
   return profiles
 }
 
-/** The profile of a name: the project's own names first, then ENS. */
+/** The profile of a name: the asking project's own names first, then ENS. */
 export async function lookupName(
   parameters: NameLookupParameters & { name: string },
 ): Promise<NameProfile | undefined> {
@@ -59,6 +61,7 @@ export async function lookupName(
   const row = await parameters.db
     .selectFrom('names')
     .selectAll()
+    .where('project_id', '=', parameters.projectId)
     .where('name', '=', name)
     .executeTakeFirst()
   if (row) return toProfile(row)
@@ -87,10 +90,14 @@ async function ensProfile(chain: ChainRuntime, name: string): Promise<NameProfil
   }
 }
 
-async function reverseProjectNames(db: Kysely<Database>, address: string): Promise<NameProfile[]> {
+async function reverseProjectNames(
+  { db, projectId }: NameLookupParameters,
+  address: string,
+): Promise<NameProfile[]> {
   const rows = await db
     .selectFrom('names')
     .selectAll()
+    .where('project_id', '=', projectId)
     .where(
       sql<boolean>`lower(addresses -> ${ethereumCoinType} ->> 'address') = ${address.toLowerCase()}`,
     )

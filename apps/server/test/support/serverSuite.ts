@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
@@ -13,14 +13,15 @@ import {
   uniswapV2PairAbi,
   uniswapV2Router02Abi,
 } from '@foyer/devnet'
-import type {
-  GetBalanceResponse,
-  GetHistoryResponse,
-  GetIdentityResponse,
-  GetNftsResponse,
-  GetProfileReverseResponse,
-  GetWalletsResponse,
-  NameProfile,
+import {
+  type GetBalanceResponse,
+  type GetHistoryResponse,
+  type GetIdentityResponse,
+  type GetNftsResponse,
+  type GetProfileReverseResponse,
+  type GetWalletsResponse,
+  maxEventPropsDepth,
+  type NameProfile,
 } from '@foyer/protocol'
 import {
   appendTransactionMessageInstructions,
@@ -39,6 +40,7 @@ import {
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
 import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
 import {
   createPublicClient,
   createWalletClient,
@@ -53,12 +55,26 @@ import { labelhash, namehash } from 'viem/ens'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryEvents } from '../../src/analytics/events.ts'
 import { createMemoryCache } from '../../src/cache/createCache.ts'
+import { loadDevnetChains, loadDevnetSolanaChains } from '../../src/chains/loadDevnetChains.ts'
 import type { FoyerDatabase } from '../../src/db/createDatabase.ts'
 import { identityCacheTtlMs } from '../../src/http/blockchainRoutes.ts'
 import { createServer } from '../../src/http/createServer.ts'
+import { upsertProject } from '../../src/projects/projects.ts'
+import { importRegistry } from '../../src/registry/wallets.ts'
+import {
+  type StartCountingRpcProxyReturnType,
+  startCountingRpcProxy,
+} from './startCountingRpcProxy.ts'
 
 export const sharedRegistryFile = '/work/shared/data/wallet-registry/wallets.json'
 const registryFile = process.env.FOYER_REGISTRY_FILE ?? sharedRegistryFile
+const logoTypes: Record<string, string> = {
+  jpeg: 'image/jpeg',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  svg: 'image/svg+xml',
+  webp: 'image/webp',
+}
 
 export type DatabaseFixture = { database: FoyerDatabase; stop: () => Promise<void> }
 
@@ -81,6 +97,9 @@ export function describeServerSuite(
     let fixture: DatabaseFixture
     let tempDir: string
     let devnetFile: string
+    /** Every RPC endpoint the server uses goes through a counting proxy. */
+    let rpcProxies: StartCountingRpcProxyReturnType[] = []
+    const rpcCallCount = () => rpcProxies.reduce((sum, proxy) => sum + proxy.calls().length, 0)
 
     beforeAll(async () => {
       tempDir = mkdtempSync(join(tmpdir(), 'foyer-server-test-'))
@@ -99,9 +118,19 @@ export function describeServerSuite(
       devnet = started.devnet
       stopDevnet = started.stop
       fixture = opened
+      const rpcUrls = [...devnet.chains.map((chain) => chain.rpcUrl), devnet.solana!.rpcUrl]
+      rpcProxies = await Promise.all(rpcUrls.map((target) => startCountingRpcProxy({ target })))
+      const proxied = (url: string) => rpcProxies[rpcUrls.indexOf(url)]!.url
       app = await createServer({
         database: fixture.database,
-        devnetFile,
+        chains: (await loadDevnetChains(devnetFile)).map((chain) => ({
+          ...chain,
+          rpcUrl: proxied(chain.rpcUrl),
+        })),
+        solanaChains: (await loadDevnetSolanaChains(devnetFile)).map((chain) => ({
+          ...chain,
+          rpcUrl: proxied(chain.rpcUrl),
+        })),
         dev: true,
         registryFile: existsSync(registryFile) ? registryFile : undefined,
         logger: false,
@@ -113,7 +142,11 @@ export function describeServerSuite(
 
     afterAll(async () => {
       await app?.close()
-      await Promise.allSettled([stopDevnet?.(), fixture?.stop()])
+      await Promise.allSettled([
+        stopDevnet?.(),
+        fixture?.stop(),
+        ...rpcProxies.map((proxy) => proxy.stop()),
+      ])
       if (tempDir) rmSync(tempDir, { recursive: true, force: true })
     })
 
@@ -168,7 +201,7 @@ export function describeServerSuite(
         expect((await getJson(q('/getAnalyticsConfig'))).body).toEqual({ isAnalyticsEnabled: true })
       })
 
-      it('sends CORS headers only to allowed origins and refuses other origins', async () => {
+      it('sends data with CORS headers only to allowed origins and refuses other origins', async () => {
         const allowed = await getJson(q('/getWallets', { entries: '1' }), {
           origin: 'http://localhost:5173',
         })
@@ -178,7 +211,188 @@ export function describeServerSuite(
         })
         expect(refused.status).toBe(403)
         expect(refused.body.message).toBe('Unauthorized: origin not allowed')
-        expect(refused.headers['access-control-allow-origin']).toBeUndefined()
+      })
+    })
+
+    describe('CORS over HTTP', () => {
+      const allowedOrigin = 'http://localhost:5173'
+      const foreignOrigin = 'https://evil.example'
+      const otherProject = { id: 'cors-other', origin: 'https://other.example' }
+      const started: FastifyInstance[] = []
+
+      /** A server of its own on a loopback port, with the given per-minute limits. */
+      async function listening(rateLimit: { perIpPerMinute: number; perProjectPerMinute: number }) {
+        const server = await createServer({
+          database: fixture.database,
+          logger: false,
+          indexer: { enabled: false },
+          rateLimit,
+        })
+        started.push(server)
+        await server.listen({ host: '127.0.0.1', port: 0 })
+        const { port } = server.server.address() as { port: number }
+        return (path: string, params: Record<string, string> = {}) =>
+          `http://127.0.0.1:${port}${path}?${new URLSearchParams({ projectId, ...params })}`
+      }
+      let url: Awaited<ReturnType<typeof listening>>
+
+      beforeAll(async () => {
+        await upsertProject({
+          db: fixture.database.db,
+          id: otherProject.id,
+          name: 'CORS other',
+          allowedOrigins: [otherProject.origin],
+        })
+        url = await listening({ perIpPerMinute: 1_000, perProjectPerMinute: 1_000 })
+      })
+      afterAll(async () => {
+        await Promise.allSettled(started.map((server) => server.close()))
+      })
+
+      /** What a browser needs to hand an error response to the page that asked. */
+      function expectReadableError(response: Response, origin: string) {
+        expect(response.headers.get('access-control-allow-origin')).toBe(origin)
+        expect(response.headers.get('vary')).toMatch(/\bOrigin\b/i)
+        expect(response.headers.get('access-control-allow-credentials')).toBeNull()
+      }
+
+      it('lets a browser read why a project id was refused', async () => {
+        const response = await fetch(url('/appkit/v1/config', { projectId: 'nobody' }), {
+          headers: { origin: foreignOrigin },
+        })
+        expect(response.status).toBe(403)
+        expectReadableError(response, foreignOrigin)
+        expect(await response.json()).toMatchObject({
+          code: 'INVALID_PROJECT_ID',
+          message: 'Unauthorized: invalid key',
+        })
+      })
+
+      it('lets a browser read that its origin is not allowed', async () => {
+        const response = await fetch(url('/getWallets', { entries: '1' }), {
+          headers: { origin: foreignOrigin },
+        })
+        expect(response.status).toBe(403)
+        expectReadableError(response, foreignOrigin)
+        expect(await response.json()).toMatchObject({
+          code: 'ORIGIN_NOT_ALLOWED',
+          message: 'Unauthorized: origin not allowed',
+        })
+      })
+
+      it('lets a browser read which input was refused', async () => {
+        const response = await fetch(url('/getWallets', { page: 'two' }), {
+          headers: { origin: foreignOrigin },
+        })
+        expect(response.status).toBe(400)
+        expectReadableError(response, foreignOrigin)
+        expect(await response.json()).toMatchObject({ code: 'INVALID_INPUT', field: 'page' })
+      })
+
+      it('answers the preflight of a JSON analytics POST from any origin, then lets the browser read the 403', async () => {
+        const stored = async () =>
+          (await queryEvents({ db: fixture.database.db, limit: 1_000 })).length
+        const before = await stored()
+        const preflight = await fetch(url('/e'), {
+          method: 'OPTIONS',
+          headers: {
+            origin: foreignOrigin,
+            'access-control-request-method': 'POST',
+            'access-control-request-headers': 'content-type',
+          },
+        })
+        expect(preflight.status).toBe(204)
+        expect(preflight.headers.get('access-control-allow-origin')).toBe(foreignOrigin)
+        expect(preflight.headers.get('access-control-allow-methods')).toContain('POST')
+        expect(preflight.headers.get('access-control-allow-headers')).toContain('content-type')
+
+        const event = {
+          eventId: 'cors-1',
+          url: `${foreignOrigin}/`,
+          domain: 'evil.example',
+          timestamp: Date.now(),
+          props: { type: 'track', event: 'MODAL_OPEN' },
+        }
+        for (const [id, code] of [
+          [projectId, 'ORIGIN_NOT_ALLOWED'],
+          ['nobody', 'INVALID_PROJECT_ID'],
+        ] as const) {
+          const response = await fetch(url('/e', { projectId: id }), {
+            method: 'POST',
+            headers: { origin: foreignOrigin, 'content-type': 'application/json' },
+            body: JSON.stringify(event),
+          })
+          expect(response.status).toBe(403)
+          expectReadableError(response, foreignOrigin)
+          expect(((await response.json()) as { code: string }).code).toBe(code)
+        }
+        expect(await stored()).toBe(before)
+      })
+
+      it('hands data only to the origins the project allows', async () => {
+        // The allow-list is answered to every origin, but only allowed ones may read it.
+        const foreign = await fetch(url('/projects/v1/origins'), {
+          headers: { origin: foreignOrigin },
+        })
+        expect(foreign.status).toBe(200)
+        expect(foreign.headers.get('access-control-allow-origin')).toBeNull()
+        expect(foreign.headers.get('vary')).toMatch(/\bOrigin\b/i)
+        const allowed = await fetch(url('/projects/v1/origins'), {
+          headers: { origin: allowedOrigin },
+        })
+        expect(allowed.headers.get('access-control-allow-origin')).toBe(allowedOrigin)
+        // Another project's allowed origin is foreign to this one.
+        const other = await fetch(url('/projects/v1/origins'), {
+          headers: { origin: otherProject.origin },
+        })
+        expect(other.headers.get('access-control-allow-origin')).toBeNull()
+      })
+
+      it('lets a browser read the per-IP rate limit, and still answers its preflight', async () => {
+        const limited = await listening({ perIpPerMinute: 3, perProjectPerMinute: 1_000 })
+        for (let i = 0; i < 3; i++) {
+          const response = await fetch(limited('/getAnalyticsConfig'), {
+            headers: { origin: allowedOrigin },
+          })
+          expect(response.status).toBe(200)
+        }
+        for (const origin of [allowedOrigin, foreignOrigin]) {
+          const response = await fetch(limited('/getAnalyticsConfig'), { headers: { origin } })
+          expect(response.status).toBe(429)
+          expectReadableError(response, origin)
+          expect(response.headers.get('retry-after')).toMatch(/^\d+$/)
+          expect(response.headers.get('access-control-expose-headers')).toMatch(/retry-after/i)
+          expect(await response.json()).toMatchObject({
+            code: 'RATE_LIMITED',
+            message: 'Rate Limited',
+          })
+        }
+        const preflight = await fetch(limited('/e'), {
+          method: 'OPTIONS',
+          headers: { origin: allowedOrigin, 'access-control-request-method': 'POST' },
+        })
+        expect(preflight.status).toBe(204)
+        expect(preflight.headers.get('access-control-allow-origin')).toBe(allowedOrigin)
+      })
+
+      it('limits each project per minute and lets the browser read the refusal', async () => {
+        const limited = await listening({ perIpPerMinute: 1_000, perProjectPerMinute: 3 })
+        const config = (id: string, origin: string) =>
+          fetch(limited('/appkit/v1/config', { projectId: id }), { headers: { origin } })
+        for (let i = 0; i < 3; i++)
+          expect((await config(projectId, allowedOrigin)).status).toBe(200)
+        const refused = await config(projectId, allowedOrigin)
+        expect(refused.status).toBe(429)
+        expectReadableError(refused, allowedOrigin)
+        expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
+        expect(await refused.json()).toMatchObject({
+          code: 'RATE_LIMITED',
+          message: 'Rate Limited',
+        })
+        // Another project has its own budget.
+        const other = await config(otherProject.id, otherProject.origin)
+        expect(other.status).toBe(200)
+        expect(other.headers.get('access-control-allow-origin')).toBe(otherProject.origin)
       })
     })
 
@@ -234,13 +448,79 @@ export function describeServerSuite(
         expect(included.body.data.map((wallet) => wallet.id)).toEqual([first!.id])
       })
 
-      it('serves an image for every listed wallet', async () => {
-        const { body } = await getJson<GetWalletsResponse>(q('/getWallets', { entries: '3' }))
-        for (const wallet of body.data) {
+      it('caps a search at 100 wallets and counts only those 100', async () => {
+        // More matches than the cap, imported through the real registry import.
+        const folder = join(tempDir, 'many-wallets')
+        mkdirSync(folder, { recursive: true })
+        const many = Array.from({ length: 130 }, (_, i) => ({
+          id: `capped-${String(i).padStart(3, '0')}`,
+          name: `Capped Search Wallet ${i}`,
+          homepage: 'https://capped.example',
+          chains: [],
+        }))
+        writeFileSync(join(folder, 'wallets.json'), JSON.stringify(many))
+        expect(
+          (await importRegistry({ db: fixture.database.db, file: join(folder, 'wallets.json') }))
+            .wallets,
+        ).toBe(130)
+        try {
+          const pages: GetWalletsResponse[] = []
+          for (let page = 1; page <= 4; page++) {
+            pages.push(
+              (
+                await getJson<GetWalletsResponse>(
+                  q('/getWallets', { search: 'capped search', page: String(page), entries: '40' }),
+                )
+              ).body,
+            )
+          }
+          expect(pages.map((page) => page.count)).toEqual([100, 100, 100, 100])
+          expect(pages.map((page) => page.data.length)).toEqual([40, 40, 20, 0])
+          // The first 100 in listing order (import order), each once.
+          expect(pages.flatMap((page) => page.data.map((wallet) => wallet.id))).toEqual(
+            many.slice(0, 100).map((wallet) => wallet.id),
+          )
+        } finally {
+          await fixture.database.db.deleteFrom('wallets').where('id', 'like', 'capped-%').execute()
+        }
+      })
+
+      it('serves an image for every listed wallet: imported logos byte for byte, icons otherwise', async () => {
+        const logosFolder = join(registryFile, '..', 'logos')
+        const imported = new Set(file.map((wallet) => wallet.id))
+        // Logos are imported for the listings of the registry file only.
+        const logoOf = (id: string) => {
+          if (!imported.has(id)) return undefined
+          for (const [extension, contentType] of Object.entries(logoTypes)) {
+            const file = join(logosFolder, `${id}.${extension}`)
+            if (existsSync(file)) return { contentType, bytes: readFileSync(file) }
+          }
+          return undefined
+        }
+        const wallets: GetWalletsResponse['data'] = []
+        for (let page = 1; page <= 10; page++) {
+          const { body } = await getJson<GetWalletsResponse>(
+            q('/getWallets', { page: String(page), entries: '40' }),
+          )
+          if (body.data.length === 0) break
+          wallets.push(...body.data)
+        }
+        expect(wallets.length).toBeGreaterThan(0)
+        let logos = 0
+        for (const wallet of wallets) {
           const image = await app.inject({ url: `/getWalletImage/${wallet.image_id}` })
           expect(image.statusCode).toBe(200)
-          expect(image.headers['content-type']).toMatch(/^image\//)
+          const logo = logoOf(wallet.image_id)
+          if (logo && logo.bytes.byteLength <= 512 * 1024) {
+            logos++
+            expect(image.headers['content-type']).toBe(logo.contentType)
+            expect(Buffer.compare(image.rawPayload, logo.bytes)).toBe(0)
+          } else {
+            expect(image.headers['content-type']).toBe('image/svg+xml')
+            expect(image.body).toMatch(/^<svg[\s>]/)
+          }
         }
+        if (file.length > 0) expect(logos).toBeGreaterThan(0)
       })
     })
 
@@ -393,12 +673,66 @@ export function describeServerSuite(
         expect(fungibles[1]).toMatchObject({ price: 0, priceSource: 'unavailable' })
       })
 
-      it('answers an unsupported network with no balances', async () => {
+      it('answers an unsupported network with no balances, without asking any node', async () => {
+        const before = rpcCallCount()
         const { status, body } = await getJson(
-          q(`/v1/account/${recipient}/balance`, { chainId: 'eip155:1' }),
+          q(`/v1/account/${recipient}/balance`, { chainId: 'eip155:1', forceUpdate: 'true' }),
         )
         expect(status).toBe(200)
         expect(body).toEqual({ balances: [] })
+        const unpriced = await app.inject({
+          method: 'POST',
+          url: q('/v1/fungible/price'),
+          payload: {
+            currency: 'usd',
+            addresses: ['eip155:1:0x6B175474E89094C44Da98b954EedeAC495271d0F'],
+          },
+        })
+        expect(unpriced.json()).toMatchObject({
+          fungibles: [{ price: 0, priceSource: 'unavailable' }],
+        })
+        expect(rpcCallCount()).toBe(before)
+        // The counter sees the node traffic of a network the server does serve.
+        await getJson(
+          q(`/v1/account/${recipient}/balance`, { chainId: 'eip155:31337', forceUpdate: 'true' }),
+        )
+        expect(rpcCallCount()).toBeGreaterThan(before)
+      })
+
+      it('takes the project of a price request from the query when the body has none', async () => {
+        const dai = `eip155:31337:${token('DAI').address}`
+        const fromQuery = await app.inject({
+          method: 'POST',
+          url: q('/v1/fungible/price'),
+          payload: { currency: 'usd', addresses: [dai] },
+        })
+        expect(fromQuery.statusCode).toBe(200)
+        expect(fromQuery.json()).toMatchObject({
+          fungibles: [{ address: dai, symbol: 'DAI', priceSource: 'onchain-pool' }],
+        })
+        const fromBody = await app.inject({
+          method: 'POST',
+          url: '/v1/fungible/price',
+          payload: { projectId, currency: 'usd', addresses: [dai] },
+        })
+        expect(fromBody.json()).toEqual(fromQuery.json())
+      })
+
+      it('refuses a price request naming two different projects, or none', async () => {
+        const valid = {
+          currency: 'usd',
+          addresses: [`eip155:31337:${token('DAI').address}`],
+        }
+        const mismatch = await app.inject({
+          method: 'POST',
+          url: q('/v1/fungible/price'),
+          payload: { projectId: 'someone-else', ...valid },
+        })
+        expect(mismatch.statusCode).toBe(400)
+        expect(mismatch.json()).toMatchObject({ code: 'INVALID_INPUT', field: 'projectId' })
+        const none = await app.inject({ method: 'POST', url: '/v1/fungible/price', payload: valid })
+        expect(none.statusCode).toBe(400)
+        expect(none.json()).toMatchObject({ code: 'PROJECT_ID_MISSING', field: 'projectId' })
       })
 
       it('lists the transfers and the swap in the history, newest first', async () => {
@@ -527,11 +861,13 @@ export function describeServerSuite(
         expect(await rpcLamports(receiver)).toBe(amount)
       })
 
-      it('answers no balances for networks of another namespace or that it does not serve', async () => {
+      it('answers no balances for networks of another namespace or that it does not serve, without asking any node', async () => {
         const owner = solana().accounts[0]!.address
+        const before = rpcCallCount()
         expect(await balances(owner, 'eip155:31337')).toEqual([])
         expect(await balances(owner, 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')).toEqual([])
         expect(await balances(devnet.accounts[0]!.address, solanaChainId())).toEqual([])
+        expect(rpcCallCount()).toBe(before)
       })
 
       it('refuses an address that is neither EVM nor base58', async () => {
@@ -591,8 +927,10 @@ export function describeServerSuite(
       })
 
       it('answers an empty list for a network it does not serve, and 400 for a foreign cursor', async () => {
+        const before = rpcCallCount()
         const other = await nfts(devnet.accounts[0]!.address, { chainId: 'eip155:999999' })
         expect(other.body).toEqual({ data: [], next: null })
+        expect(rpcCallCount()).toBe(before)
         const bad = await nfts(devnet.accounts[0]!.address, { cursor: 'bm90LWEtY3Vyc29y' })
         expect(bad.status).toBe(400)
         expect((bad.body as unknown as { field: string }).field).toBe('cursor')
@@ -780,6 +1118,44 @@ export function describeServerSuite(
         expect(await identity(nobody)).toEqual({ name: null, avatar: null })
       })
 
+      it("answers a project's names to that project only", async () => {
+        const other = 'names-other'
+        await upsertProject({
+          db: fixture.database.db,
+          id: other,
+          name: 'Names other',
+          allowedOrigins: [],
+        })
+        const asOther = (path: string) => app.inject({ url: `${path}?projectId=${other}` })
+        const erin = account(7)
+        const names = (project: string, address: string) => ({
+          name: 'erin.foyer',
+          project_id: project,
+          addresses: JSON.stringify({ '60': { address, created: 1_700_000_000_000 } }),
+          attributes: JSON.stringify({}),
+        })
+        await fixture.database.db.insertInto('names').values(names(projectId, erin)).execute()
+
+        // The other project asks first: a cache shared between projects would hand this on.
+        expect((await asOther(`/v1/identity/${erin}`)).json()).toEqual({ name: null, avatar: null })
+        expect((await asOther(`/v1/profile/reverse/${erin}`)).json()).toEqual([])
+        expect((await asOther('/v1/profile/account/erin.foyer')).statusCode).toBe(404)
+        expect(await identity(erin)).toEqual({ name: 'erin.foyer', avatar: null })
+        expect((await reverse(erin)).map((entry) => entry.name)).toEqual(['erin.foyer'])
+        expect((await asOther(`/v1/identity/${erin}`)).json()).toEqual({ name: null, avatar: null })
+
+        // Each project may give the same name to its own address.
+        const frank = account(8)
+        await fixture.database.db.insertInto('names').values(names(other, frank)).execute()
+        expect((await asOther('/v1/profile/account/erin.foyer')).json()).toMatchObject({
+          addresses: { '60': { address: frank } },
+          source: 'project',
+        })
+        expect((await profile('erin.foyer')).body).toMatchObject({
+          addresses: { '60': { address: erin } },
+        })
+      })
+
       it('keeps identities and reverse names for 5 minutes (SPEC §9)', async () => {
         let now = Date.now()
         const cachedApp = await createServer({
@@ -897,6 +1273,20 @@ export function describeServerSuite(
       })
 
       const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+      const event = (changes: Record<string, unknown>) => ({
+        eventId: 'e-1',
+        url: 'http://localhost:5173/',
+        domain: 'localhost',
+        timestamp: 1_700_000_000_000,
+        props: { type: 'track', event: 'MODAL_OPEN' },
+        ...changes,
+      })
+      const postEvent = (payload: unknown) => ({ method: 'POST' as const, url: q('/e'), payload })
+      /** `{ a: { a: … } }`, `levels` objects deep. */
+      const nested = (levels: number): unknown => (levels === 0 ? 'x' : { a: nested(levels - 1) })
+      const tooDeep = `props.properties${'.a'.repeat(maxEventPropsDepth - 1)}`
+      // Deeper than JSON.stringify can follow: sent as text.
+      const thousandsDeep = `{"eventId":"e","url":"u","domain":"d","timestamp":1,"props":{"x":${'['.repeat(5_000)}1${']'.repeat(5_000)}}}`
       const badRequests: [
         string,
         { method?: 'GET' | 'POST'; url: string; payload?: unknown },
@@ -916,6 +1306,48 @@ export function describeServerSuite(
         ['analytics config', { url: q('/getAnalyticsConfig', { sv: 'x'.repeat(65) }) }, 'sv'],
         ['analytics body', { method: 'POST', url: q('/e'), payload: { eventId: 'x' } }, 'url'],
         ['analytics json', { method: 'POST', url: q('/e'), payload: '{' }, 'body'],
+        ['wallets search with NUL', { url: q('/getWallets', { search: '\u0000' }) }, 'search'],
+        ['SDK version with NUL', { url: q('/getWallets', { sv: 'foyer\u0000' }) }, 'sv'],
+        ['analytics url with NUL', postEvent(event({ url: 'http://a/\u0000' })), 'url'],
+        ['analytics domain with NUL', postEvent(event({ domain: 'local\u0000host' })), 'domain'],
+        ['analytics eventId with NUL', postEvent(event({ eventId: '\u0000' })), 'eventId'],
+        [
+          'analytics event name with a control character',
+          postEvent(event({ props: { event: 'MODAL\u0007OPEN' } })),
+          'props.event',
+        ],
+        [
+          'analytics props string with NUL',
+          postEvent(event({ props: { properties: { message: 'a\u0000b' } } })),
+          'props.properties.message',
+        ],
+        [
+          'analytics props key with NUL',
+          postEvent(event({ props: { properties: { 'a\u0000': 1 } } })),
+          'props.properties',
+        ],
+        [
+          'analytics props string with a lone surrogate',
+          postEvent(event({ props: { note: 'broken \ud800 text' } })),
+          'props.note',
+        ],
+        [
+          'analytics props nested too deep',
+          postEvent(event({ props: { properties: nested(maxEventPropsDepth) } })),
+          tooDeep,
+        ],
+        [
+          'analytics props nested thousands deep',
+          postEvent(thousandsDeep),
+          `props.x${'.0'.repeat(maxEventPropsDepth - 1)}`,
+        ],
+        ['analytics timestamp beyond 2^53', postEvent(event({ timestamp: 1e20 })), 'timestamp'],
+        ['analytics negative timestamp', postEvent(event({ timestamp: -1 })), 'timestamp'],
+        [
+          'analytics batch with one bad event',
+          postEvent([event({}), event({ url: '\u0000' })]),
+          '1.url',
+        ],
         ['supported chains', { url: q('/v1/supported-chains', { projectId: '' }) }, 'projectId'],
         ['identity', { url: q('/v1/identity/0x1234') }, 'address'],
         ['identity sender', { url: q(`/v1/identity/${address}`, { sender: 'bob' }) }, 'sender'],
@@ -981,6 +1413,25 @@ export function describeServerSuite(
           expect(body.message).not.toMatch(/\bat .*\.ts:\d+/)
         },
       )
+
+      it('never tells a client what went wrong in the database', async () => {
+        // Any unexpected database failure: here the table a route reads is gone.
+        await sql`alter table wallets rename to wallets_hidden`.execute(fixture.database.db)
+        let response: Awaited<ReturnType<typeof app.inject>>
+        try {
+          response = await app.inject({ url: q('/getWallets') })
+        } finally {
+          await sql`alter table wallets_hidden rename to wallets`.execute(fixture.database.db)
+        }
+        expect(response.statusCode).toBe(500)
+        expect(response.json()).toEqual({
+          statusCode: 500,
+          code: 'INTERNAL',
+          error: 'Internal Server Error',
+          message: 'Internal Server Error',
+        })
+        expect(response.body).not.toMatch(/wallets|relation|select|postgres|pglite/i)
+      })
 
       it('refuses bodies above the size limit', async () => {
         const response = await app.inject({

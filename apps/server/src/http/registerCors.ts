@@ -1,0 +1,76 @@
+import cors from '@fastify/cors'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { matchOrigin } from '../projects/matchOrigin.ts'
+import type { Project } from '../projects/projects.ts'
+
+export type RegisterCorsParameters = {
+  findProject: (projectId: string) => Promise<Project | undefined>
+}
+
+const allowedMethods = ['GET', 'POST', 'OPTIONS']
+const allowedHeaders = ['content-type', 'x-sdk-type', 'x-sdk-version', 'x-project-id']
+
+/**
+ * The CORS policy of the API:
+ * - data responses are readable only by origins the request's project allows (project id from
+ *   the query, or from the body where a route takes it there);
+ * - error responses carry no project data and are readable by any origin, so a browser can tell
+ *   a refused project id, a refused origin or a rate limit from a network failure (SPEC §8);
+ * - preflights succeed for any origin, since the server checks the Origin of the actual request
+ *   itself; otherwise a browser could not even see the 403 of a JSON POST.
+ * Credentials are never allowed: the API uses none.
+ */
+export async function registerCors(
+  app: FastifyInstance,
+  { findProject }: RegisterCorsParameters,
+): Promise<void> {
+  await app.register(cors, {
+    // After body parsing, so a project id given only in the body counts too.
+    hook: 'preHandler',
+    delegator: async (request: FastifyRequest) => {
+      const common = { methods: allowedMethods, allowedHeaders, maxAge: 600 }
+      if (request.method === 'OPTIONS') return { ...common, origin: true }
+      const origin = request.headers.origin
+      const projectId = requestProjectId(request)
+      let allowed = false
+      if (origin && projectId) {
+        const project = await findProject(projectId).catch(() => undefined)
+        allowed = project !== undefined && matchOrigin(origin, project.allowedOrigins)
+      }
+      return { ...common, origin: allowed }
+    },
+  })
+
+  // Runs for every reply, also for refusals thrown before the CORS hook (per-IP rate limit).
+  app.addHook('onSend', async (request, reply) => {
+    const origin = request.headers.origin
+    if (origin === undefined || reply.statusCode < 400) return
+    if (!reply.hasHeader('access-control-allow-origin')) {
+      reply.header('access-control-allow-origin', origin)
+    }
+    addVaryOrigin(reply)
+    reply.header('access-control-expose-headers', 'retry-after')
+  })
+}
+
+function requestProjectId(request: FastifyRequest): string | undefined {
+  const fromQuery = (request.query as Record<string, unknown> | undefined)?.projectId
+  const body = request.body
+  const fromBody =
+    typeof body === 'object' && body !== null && !Array.isArray(body)
+      ? (body as Record<string, unknown>).projectId
+      : undefined
+  const projectId = typeof fromQuery === 'string' && fromQuery !== '' ? fromQuery : fromBody
+  return typeof projectId === 'string' && projectId.length > 0 && projectId.length <= 128
+    ? projectId
+    : undefined
+}
+
+/** The answer depends on the Origin: caches must keep one copy per origin. */
+function addVaryOrigin(reply: FastifyReply): void {
+  const vary = reply.getHeader('vary')
+  const current = Array.isArray(vary) ? vary.join(', ') : vary === undefined ? '' : String(vary)
+  const values = current.split(',').map((value) => value.trim().toLowerCase())
+  if (values.includes('origin') || values.includes('*')) return
+  reply.header('vary', current ? `${current}, Origin` : 'Origin')
+}
