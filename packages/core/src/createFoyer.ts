@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { Analytics } from './analytics/startAnalytics.ts'
 import {
   DEFAULT_CONNECT_METHODS_ORDER,
   DEFAULT_CONNECTOR_TYPE_ORDER,
@@ -63,11 +64,28 @@ export type Foyer = {
 
 export type FoyerInternal = {
   emit(event: FoyerEvent): void
-  /** Rejects the connect in flight; set by `connect`, called by `close`. */
-  pendingConnect: { connectorId: string; reject: (error: Error) => void } | undefined
+  /** Ends the connect in flight with 'Modal closed'; set by `connect`, called by `close`. */
+  pendingConnect: { connectorId: string; close: () => void } | undefined
   /** Unsubscribes core from a connector's events, by connector id. */
   connectorListeners: Map<string, () => void>
-  timers: { shake?: ReturnType<typeof setTimeout>; toast?: ReturnType<typeof setTimeout> }
+  timers: {
+    shake?: ReturnType<typeof setTimeout>
+    toast?: ReturnType<typeof setTimeout>
+    reconnect?: ReturnType<typeof setTimeout>
+  }
+  /**
+   * Stored connections whose wallet has not announced itself yet, by namespace; `reconnect`
+   * restores each one when its connector appears. Kept in storage until then.
+   */
+  pendingReconnects: Partial<Record<ChainNamespace, string[]>>
+  /** Stops `reconnect` from waiting for those wallets (set while it waits). */
+  stopReconnect: (() => void) | undefined
+  /** Remembered wallets `reconnect` is asking for their accounts right now. */
+  restoring: number
+  /** The analytics `startAnalytics` started, if any. */
+  analytics: Analytics | undefined
+  /** Events (with the state they were emitted in) waiting for `startAnalytics`. */
+  untrackedEvents: [FoyerEventWithTimestamp, FoyerState][]
   /** Resolves when the toast gap in progress ends; replacing toasts chain on it. */
   toastQueue: Promise<void>
   balanceCache: Map<string, { fetchedAt: number; value: bigint; decimals: number; symbol: string }>
@@ -157,6 +175,7 @@ export function createFoyer(parameters: CreateFoyerParameters): CreateFoyerRetur
     alerts: [],
     themeMode: parameters.themeMode ?? (DEFAULT_THEME_MODE as ThemeMode),
     themeVariables: parameters.themeVariables ?? ({} as ThemeVariables),
+    locale: parameters.locale ?? 'en-US',
     send: initialSendState,
     pendingTransactions: [],
   }))
@@ -167,10 +186,27 @@ export function createFoyer(parameters: CreateFoyerParameters): CreateFoyerRetur
     emit(event) {
       const stamped = { ...event, timestamp: Date.now() } as FoyerEventWithTimestamp
       for (const listener of [...eventListeners]) listener(stamped)
+      const state = store.getState()
+      const waiting = internal.untrackedEvents
+      if (internal.analytics) internal.analytics.track(stamped, state)
+      // Until `startAnalytics` runs (the dialog's first render), the session's events since the
+      // first dialog open or wallet pick wait here, bounded; page-load events are never kept.
+      else if (
+        config.features.analytics &&
+        config.serverUrl &&
+        waiting.length < 100 &&
+        (waiting.length > 0 || event.type === 'MODAL_OPEN' || event.type === 'SELECT_WALLET')
+      )
+        waiting.push([stamped, state])
     },
+    analytics: undefined,
+    untrackedEvents: [],
     pendingConnect: undefined,
     connectorListeners: new Map(),
     timers: {},
+    pendingReconnects: {},
+    stopReconnect: undefined,
+    restoring: 0,
     toastQueue: Promise.resolve(),
     balanceCache: new Map(),
     balanceFailedAt: new Map(),
@@ -195,7 +231,7 @@ export function createFoyer(parameters: CreateFoyerParameters): CreateFoyerRetur
   })
   publishConnectors()
 
-  return {
+  const foyer: Foyer = {
     config,
     store,
     storage,
@@ -210,12 +246,17 @@ export function createFoyer(parameters: CreateFoyerParameters): CreateFoyerRetur
     },
     destroy() {
       for (const teardown of teardowns) teardown()
+      internal.stopReconnect?.()
+      internal.pendingReconnects = {}
       for (const unwatch of internal.connectorListeners.values()) unwatch()
       internal.connectorListeners.clear()
       clearTimeout(internal.timers.shake)
       clearTimeout(internal.timers.toast)
+      clearTimeout(internal.timers.reconnect)
       eventListeners.clear()
+      void internal.analytics?.stop()
     },
     _internal: internal,
   }
+  return foyer
 }

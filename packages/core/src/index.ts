@@ -78,7 +78,11 @@ export {
 export { type GoBackReturnType, goBack } from './actions/goBack.ts'
 export { type NavigateParameters, type NavigateReturnType, navigate } from './actions/navigate.ts'
 export { type OpenParameters, type OpenReturnType, open } from './actions/open.ts'
-export { type ReconnectReturnType, reconnect } from './actions/reconnect.ts'
+export {
+  RECONNECT_DISCOVERY_TIMEOUT_MS,
+  type ReconnectReturnType,
+  reconnect,
+} from './actions/reconnect.ts'
 export { resetSendForm } from './actions/resetSendForm.ts'
 export {
   type SendTransactionErrorType,
@@ -96,6 +100,11 @@ export {
 } from './actions/sendTransfer.ts'
 export { type SetDialogLoadingParameters, setDialogLoading } from './actions/setDialogLoading.ts'
 export {
+  type SetLocaleParameters,
+  type SetLocaleReturnType,
+  setLocale,
+} from './actions/setLocale.ts'
+export {
   type SetReceiverAddressParameters,
   setReceiverAddress,
 } from './actions/setReceiverAddress.ts'
@@ -109,6 +118,8 @@ export {
   setSendTokenAmount,
 } from './actions/setSendTokenAmount.ts'
 export {
+  InvalidThemeModeError,
+  type SetThemeModeErrorType,
   type SetThemeModeParameters,
   type SetThemeVariablesParameters,
   setThemeMode,
@@ -193,6 +204,11 @@ export {
   watchNetwork,
 } from './actions/watchNetwork.ts'
 export * from './alerts.ts'
+export {
+  type Analytics,
+  type StartAnalyticsOptions,
+  startAnalytics,
+} from './analytics/startAnalytics.ts'
 // Foyer server API client (lazy: built on first use from `serverUrl` and `projectId`).
 export {
   type ApiClient,
@@ -266,6 +282,7 @@ export {
   InvalidSendAmountError,
   SendAmountAndReceiverRequiredError,
   SendNotSupportedError,
+  SendRejectedError,
   SendTokenRequiredError,
   TransactionFailedError,
 } from './send/errors.ts'

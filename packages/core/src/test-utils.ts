@@ -1,4 +1,6 @@
-import { createFoyer } from './createFoyer.ts'
+import { type OpenParameters, open } from './actions/open.ts'
+import { startAnalytics } from './analytics/startAnalytics.ts'
+import { createFoyer, type Foyer } from './createFoyer.ts'
 import { createMemoryStorage, createStorage } from './storage/createStorage.ts'
 import type { FoyerConfig } from './types/config.ts'
 
@@ -9,4 +11,10 @@ export function createTestFoyer(config: Partial<FoyerConfig> = {}) {
     storage: createStorage({ storage: createMemoryStorage() }),
     ...config,
   })
+}
+
+/** What the dialog does when it opens: `open`, then its first render starts analytics. */
+export function openDialog(foyer: Foyer, parameters?: OpenParameters) {
+  open(foyer, parameters)
+  startAnalytics(foyer)
 }

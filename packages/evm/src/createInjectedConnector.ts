@@ -5,10 +5,7 @@ import {
   type ConnectorAccount,
   type ConnectorEventMap,
   createEmitter,
-  getErrorCode,
-  UNRECOGNIZED_CHAIN_ID_CODE,
 } from '@foyer/core'
-import type { Hex } from 'viem'
 import { loadViem } from './loadViem.ts'
 import type { Eip1193Provider, WalletInfo } from './types.ts'
 
@@ -32,7 +29,8 @@ const toAccounts = async (addresses: unknown): Promise<ConnectorAccount[]> => {
   return list.map((address) => ({ address: getAddress(String(address)), type: 'eoa' as const }))
 }
 
-const toQuantity = (value: number | bigint): Hex => `0x${value.toString(16)}`
+/** Switching, signing and sending load on first use, like viem (see walletActions.ts). */
+const loadWalletActions = () => import('./walletActions.ts')
 
 /** A Foyer connector over one EIP-1193 provider (an extension or the test wallet). */
 export function createInjectedConnector(parameters: CreateInjectedConnectorParameters): Connector {
@@ -68,30 +66,8 @@ export function createInjectedConnector(parameters: CreateInjectedConnectorParam
     provider.removeListener('disconnect', onDisconnect)
   }
 
-  async function switchChain(network: CaipNetwork) {
-    const chainId = toQuantity(Number(network.id))
-    try {
-      await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] })
-    } catch (error) {
-      if (getErrorCode(error) !== UNRECOGNIZED_CHAIN_ID_CODE) throw error
-      // The wallet does not know the chain yet: add it (EIP-3085), then switch.
-      await provider.request({
-        method: 'wallet_addEthereumChain',
-        params: [
-          {
-            chainId,
-            chainName: network.name,
-            nativeCurrency: network.nativeCurrency,
-            rpcUrls: network.rpcUrls.default.http,
-            blockExplorerUrls: network.blockExplorers
-              ? [network.blockExplorers.default.url]
-              : undefined,
-          },
-        ],
-      })
-      await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] })
-    }
-  }
+  const switchChain = (network: CaipNetwork) =>
+    loadWalletActions().then((actions) => actions.switchChain({ provider, network }))
 
   const connector: Connector = {
     id: info.rdns,
@@ -142,20 +118,10 @@ export function createInjectedConnector(parameters: CreateInjectedConnectorParam
     on: (event, listener) => emitter.on(event, listener),
     off: (event, listener) => emitter.off(event, listener),
 
-    async signMessage({ message, address }) {
-      const { isHex, stringToHex } = await loadViem()
-      const data: Hex = isHex(message) ? message : stringToHex(message)
-      return String(await provider.request({ method: 'personal_sign', params: [data, address] }))
-    },
-
-    async sendTransaction({ from, to, value, data }) {
-      return String(
-        await provider.request({
-          method: 'eth_sendTransaction',
-          params: [{ from, to, data, value: value === undefined ? undefined : toQuantity(value) }],
-        }),
-      )
-    },
+    signMessage: (parameters) =>
+      loadWalletActions().then((actions) => actions.signMessage({ provider, ...parameters })),
+    sendTransaction: (parameters) =>
+      loadWalletActions().then((actions) => actions.sendTransaction({ provider, ...parameters })),
   }
   return connector
 }

@@ -10,9 +10,12 @@ import {
   getRecentWallets,
   open,
   reconnect,
+  SwitchNetworkError,
   sendTransaction,
   signMessage,
   switchNetwork,
+  UnsupportedChainError,
+  UserRejectedRequestError,
 } from '@foyer/core'
 import {
   type StartAnvilReturnType as AnvilInstance,
@@ -160,10 +163,75 @@ describe('evmAdapter against anvil', () => {
     const { foyer, wallet } = setup()
     await connect(foyer, { connectorId: 'dev.foyer.testwallet' })
     wallet.setBehaviour({ switchChain: 'reject' })
+    const failure = switchNetwork(foyer, { network: 'eip155:31338' })
+    await expect(failure).rejects.toMatchObject({
+      name: 'SwitchNetworkRejectedError',
+      shortMessage: 'Network switch rejected',
+      code: 4001,
+    })
+    await expect(failure).rejects.toBeInstanceOf(UserRejectedRequestError)
+    expect(foyer.getState().activeNetwork.caipNetworkId).toBe('eip155:31337')
+  })
+
+  it("rejects with 'Unsupported chain' (code 32603) when the wallet refuses the chain id with -32603", async () => {
+    const { foyer, wallet } = setup()
+    const errors: string[] = []
+    foyer.subscribeEvents((event) => {
+      if (event.type === 'SWITCH_NETWORK_ERROR') errors.push(event.data.message)
+    })
+    await connect(foyer, { connectorId: 'dev.foyer.testwallet' })
+    wallet.setBehaviour({ switchChain: 'invalidChainId' })
+    const failure = switchNetwork(foyer, { network: 'eip155:31338' })
+    await expect(failure).rejects.toBeInstanceOf(UnsupportedChainError)
+    await expect(failure).rejects.toMatchObject({
+      shortMessage: 'Unsupported chain',
+      code: 32603,
+      cause: { code: -32603 },
+    })
+    expect(errors).toEqual(['Unsupported chain'])
+    expect(wallet.chainId).toBe(31337)
+    expect(foyer.getState().activeNetwork.caipNetworkId).toBe('eip155:31337')
+  })
+
+  it("rejects with 'Unsupported chain' when the wallet refuses to add the chain with -32603", async () => {
+    const { foyer, wallet } = setup()
+    wallet.setBehaviour({ unknownChains: [31338], addChain: 'invalidChainId' })
+    await connect(foyer, { connectorId: 'dev.foyer.testwallet' })
     await expect(switchNetwork(foyer, { network: 'eip155:31338' })).rejects.toMatchObject({
-      name: 'UserRejectedRequestError',
+      name: 'UnsupportedChainError',
+      code: 32603,
+    })
+    expect(wallet.getBehaviour().unknownChains).toEqual([31338])
+    expect(foyer.getState().activeNetwork.caipNetworkId).toBe('eip155:31337')
+  })
+
+  it("rejects any other wallet failure with 'Failed to switch network' and the default code 5000", async () => {
+    const { foyer, wallet } = setup()
+    await connect(foyer, { connectorId: 'dev.foyer.testwallet' })
+    wallet.setBehaviour({ switchChain: 'busy' })
+    const failure = switchNetwork(foyer, { network: 'eip155:31338' })
+    await expect(failure).rejects.toBeInstanceOf(SwitchNetworkError)
+    await expect(failure).rejects.toMatchObject({
+      shortMessage: 'Failed to switch network',
+      code: 5000,
+      cause: { code: -32002 },
+    })
+    // An unknown failure while adding the chain is the default error too.
+    wallet.setBehaviour({ switchChain: 'approve', unknownChains: [31338], addChain: 'busy' })
+    await expect(switchNetwork(foyer, { network: 'eip155:31338' })).rejects.toMatchObject({
+      name: 'SwitchNetworkError',
+      code: 5000,
     })
     expect(foyer.getState().activeNetwork.caipNetworkId).toBe('eip155:31337')
+  })
+
+  it('adds a chain the wallet reports as 4902 wrapped in -32603, then switches to it', async () => {
+    const { foyer, wallet } = setup()
+    wallet.setBehaviour({ unknownChains: [31338], wrapUnrecognizedChain: true })
+    await connect(foyer, { connectorId: 'dev.foyer.testwallet' })
+    await switchNetwork(foyer, { network: 'eip155:31338' })
+    expect(wallet.chainId).toBe(31338)
+    expect(foyer.getState().activeNetwork.caipNetworkId).toBe('eip155:31338')
   })
 
   it('follows accountsChanged from the wallet', async () => {

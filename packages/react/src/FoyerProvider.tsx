@@ -1,5 +1,13 @@
-import { type Foyer, reconnect } from '@foyer/core'
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react'
+import { type Foyer, reconnect, setLocale } from '@foyer/core'
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react'
 import { FoyerContext, type FoyerContextValue } from './context.ts'
 import { useFoyerState } from './hooks/useFoyerState.ts'
 import { createTranslator } from './i18n/createTranslator.ts'
@@ -11,7 +19,10 @@ export type FoyerProviderProps = {
   /** The instance from `createFoyer(…)`; create it once, outside render. */
   foyer: Foyer
   children?: ReactNode
-  /** BCP 47 locale for numbers and dates (default 'en'). */
+  /**
+   * BCP 47 locale for numbers (balances included) and dates. Default: the instance's `locale`
+   * ('en-US' unless `createFoyer` was given another).
+   */
   locale?: string | undefined
   /** Replacements for entries of the English message catalog. */
   messages?: Partial<Messages> | undefined
@@ -36,7 +47,7 @@ const LazyOverlay = lazy(() => loadDialog().then((dialog) => ({ default: dialog.
 export function FoyerProvider({
   foyer,
   children,
-  locale = 'en',
+  locale: localeProp,
   messages,
   nonce,
   reconnectOnMount = true,
@@ -44,6 +55,13 @@ export function FoyerProvider({
   useEffect(() => {
     if (reconnectOnMount) void reconnect(foyer)
   }, [foyer, reconnectOnMount])
+  // Core formats the balances; it follows the locale given here.
+  useEffect(() => {
+    if (localeProp) setLocale(foyer, { locale: localeProp })
+  }, [foyer, localeProp])
+  const getLocale = () => foyer.getState().locale
+  const instanceLocale = useSyncExternalStore(foyer.subscribe, getLocale, getLocale)
+  const locale = localeProp ?? instanceLocale
   const value = useMemo<FoyerContextValue>(
     () => ({
       foyer,

@@ -1,5 +1,4 @@
 import type { Foyer } from '../createFoyer.ts'
-import { ConnectionClosedError } from '../errors/connection.ts'
 
 export type CloseReturnType = undefined
 
@@ -21,7 +20,7 @@ export function close(foyer: Foyer): CloseReturnType {
       loading: false,
     },
   })
-  pending?.reject(new ConnectionClosedError())
+  pending?.close()
   if (state.dialog.open)
     foyer._internal.emit({
       type: 'MODAL_CLOSE',

@@ -1,4 +1,4 @@
-import { applyLinkedConnections } from '../connection/linkedConnections.ts'
+import { applyLinkedConnections, forgetPendingReconnects } from '../connection/linkedConnections.ts'
 import { applyConnection, followNetworkSupport, getActiveConnection } from '../connection/state.ts'
 import type { Foyer } from '../createFoyer.ts'
 import { BaseError } from '../errors/base.ts'
@@ -52,9 +52,12 @@ export async function connect(
       : (parameters.network ?? foyer.getState().networkByNamespace[connector.namespace])
 
   // A newer connect supersedes an older one still waiting on its wallet.
-  foyer._internal.pendingConnect?.reject(new ConnectionClosedError())
+  foyer._internal.pendingConnect?.close()
   const closed = new Promise<never>((_, reject) => {
-    foyer._internal.pendingConnect = { connectorId, reject }
+    foyer._internal.pendingConnect = {
+      connectorId,
+      close: () => reject(new ConnectionClosedError()),
+    }
   })
   foyer.store.setState({ status: 'connecting' })
   foyer._internal.emit({ type: 'SELECT_WALLET', data: { connectorId, name: connector.name } })
@@ -67,6 +70,11 @@ export async function connect(
       connector,
       accounts: result.accounts,
       caipNetworkId: result.caipNetworkId,
+    })
+    // A remembered wallet still awaited does not come back over this one (one per namespace).
+    forgetPendingReconnects(foyer, {
+      namespace: connector.namespace,
+      connectorId: foyer.config.features.multiWallet ? connector.id : undefined,
     })
     const recent = foyer.storage.getItem<string[]>(STORAGE_KEYS.recentWallets) ?? []
     foyer.storage.setItem(STORAGE_KEYS.recentWallets, addRecentWallet(recent, connector.id))

@@ -1,4 +1,4 @@
-import { linkedConnectors } from '../connection/linkedConnections.ts'
+import { forgetPendingReconnects, linkedConnectors } from '../connection/linkedConnections.ts'
 import { getActiveConnection, removeConnection } from '../connection/state.ts'
 import type { Foyer } from '../createFoyer.ts'
 import { DisconnectFailedError } from '../errors/connection.ts'
@@ -14,7 +14,11 @@ export type DisconnectParameters = {
 export type DisconnectReturnType = undefined
 export type DisconnectErrorType = DisconnectFailedError
 
-/** Disconnects a wallet and forgets it; rejects with 'Failed to disconnect' if the wallet fails. */
+/**
+ * Disconnects a wallet and forgets it; rejects with 'Failed to disconnect' if the wallet fails.
+ * A remembered wallet that `reconnect` still waits for is forgotten too: the one named by
+ * `connectorId`, or, with no connection in the namespace, every one of it.
+ */
 export async function disconnect(
   foyer: Foyer,
   parameters: DisconnectParameters = {},
@@ -23,6 +27,8 @@ export async function disconnect(
   const namespace = parameters.namespace ?? state.activeNamespace
   const connectorId =
     parameters.connectorId ?? (namespace && getActiveConnection(state, namespace)?.connectorId)
+  if (namespace && (parameters.connectorId || !connectorId))
+    forgetPendingReconnects(foyer, { namespace, connectorId: parameters.connectorId })
   if (!namespace || !connectorId) return
   const connector = foyer.getConnector(connectorId)
   try {

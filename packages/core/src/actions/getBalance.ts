@@ -18,7 +18,7 @@ export type GetBalanceReturnType = {
   value: bigint
   decimals: number
   symbol: string
-  /** Rounded down to 3 decimals, e.g. '10,000.000'. */
+  /** Rounded down to 3 decimals for the instance's `locale`, e.g. '10,000.000' in 'en-US'. */
   formatted: string
 }
 export type GetBalanceErrorType = BalanceUnavailableError
@@ -79,11 +79,13 @@ export async function getBalance(
       if (isCurrent())
         foyer.store.setState((now) => ({ account: { ...now.account, balanceLoading: false } }))
       const failure = new BalanceUnavailableError({ cause: error })
-      void showToast(foyer, { variant: 'error', message: failure.shortMessage })
+      void showToast(foyer, { variant: 'error', message: failure.shortMessage, error: failure })
       throw failure
     }
   }
-  const formatted = formatBalance(formatUnits(result.value, result.decimals))
+  const formatted = formatBalance(formatUnits(result.value, result.decimals), {
+    locale: foyer.getState().locale,
+  })
   if (isCurrent())
     foyer.store.setState((now) => ({
       account: {

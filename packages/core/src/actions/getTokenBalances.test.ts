@@ -37,8 +37,40 @@ describe('getTokenBalances', () => {
     const balances = await getTokenBalances(foyer, { address, network: 'eip155:31337' })
     const usdc = balances.find((token) => token.symbol === 'USDC')
     expect(usdc).toMatchObject({ chainId: 'eip155:31337', price: 1, value: 1_000_000 })
+    expect(usdc?.priceSource).not.toBe('unavailable')
     expect(usdc?.quantity).toEqual({ decimals: '6', numeric: '1000000' })
     expect(balances.find((token) => token.address === undefined)?.symbol).toBe('ETH')
+  })
+
+  test("keeps the server's priceSource: no price source is not a price of 0", async () => {
+    const token = (symbol: string, price: number, priceSource: string) => ({
+      name: symbol,
+      symbol,
+      chainId: 'eip155:31337',
+      address: `eip155:31337:0x${symbol === 'FREE' ? '1' : '2'}${'0'.repeat(39)}`,
+      value: 0,
+      price,
+      priceSource,
+      quantity: { decimals: '18', numeric: '5' },
+      iconUrl: '',
+    })
+    const priced = await startStatusServer(() => ({
+      status: 200,
+      body: { balances: [token('FREE', 0, 'provider'), token('NEW', 0, 'unavailable')] },
+    }))
+    try {
+      const foyer = createTestFoyer({ serverUrl: priced.url, projectId: 'p' })
+      const address = server.devnet.accounts[2]!.address
+      const balances = await getTokenBalances(foyer, { address, network: 'eip155:31337' })
+      expect(
+        balances.map((balance) => [balance.symbol, balance.price, balance.priceSource]),
+      ).toEqual([
+        ['FREE', 0, 'provider'],
+        ['NEW', 0, 'unavailable'],
+      ])
+    } finally {
+      await priced.stop()
+    }
   })
 
   test('answers from the 30 s cache', async () => {

@@ -50,7 +50,7 @@ export async function getTokenBalances(
   const fail = (details: string, cause?: unknown): never => {
     balanceFailedAt.set(key, Date.now())
     const failure = new BalanceUnavailableError({ details, cause })
-    void showToast(foyer, { variant: 'error', message: failure.shortMessage })
+    void showToast(foyer, { variant: 'error', message: failure.shortMessage, error: failure })
     throw failure
   }
 
@@ -136,6 +136,8 @@ function toTokenBalance(balance: ServerTokenBalance): TokenBalance {
     ...(balance.address ? { address: balance.address } : {}),
     value: balance.value,
     price: balance.price,
+    // Keeps "no price source" apart from a real price of 0.
+    priceSource: balance.priceSource,
     quantity: balance.quantity,
     iconUrl: balance.iconUrl,
   }
@@ -159,6 +161,7 @@ async function readNativeBalance(
       chainId: network.caipNetworkId,
       value: 0,
       price: 0,
+      priceSource: 'unavailable',
       quantity: { decimals: String(decimals), numeric: formatUnits(value, decimals) },
       iconUrl: '',
     },

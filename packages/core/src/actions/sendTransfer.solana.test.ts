@@ -150,8 +150,9 @@ describe('sendTransfer on Solana', () => {
     wallet.setBehaviour({ sign: 'reject' })
     const before = await lamportsOf(address)
     await expect(sendTransfer(foyer)).rejects.toMatchObject({
-      name: 'UserRejectedRequestError',
+      name: 'SendRejectedError',
       shortMessage: 'Transaction rejected',
+      code: 4001,
     })
     expect(await lamportsOf(address)).toBe(before)
     expect(foyer.getState().send.loading).toBe(false)

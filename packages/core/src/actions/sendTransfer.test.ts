@@ -168,8 +168,9 @@ describe('sendTransfer against anvil', () => {
     setSendTokenAmount(foyer, { amount: '1' })
     setReceiverAddress(foyer, { address: receiver.address })
     await expect(sendTransfer(foyer)).rejects.toMatchObject({
-      name: 'UserRejectedRequestError',
+      name: 'SendRejectedError',
       shortMessage: 'Transaction rejected',
+      code: 4001,
     })
     await foyer._internal.toastQueue
     expect(foyer.getState().toast).toMatchObject({

@@ -1,7 +1,7 @@
 import { getActiveConnection } from '../connection/state.ts'
 import type { Foyer } from '../createFoyer.ts'
 import { BaseError } from '../errors/base.ts'
-import { NotConnectedError, UserRejectedRequestError } from '../errors/connection.ts'
+import { NotConnectedError } from '../errors/connection.ts'
 import { isUserRejectedRequestError } from '../errors/rpc.ts'
 import {
   type InsufficientBalanceError,
@@ -9,6 +9,7 @@ import {
   type InvalidSendAmountError,
   type SendAmountAndReceiverRequiredError,
   SendNotSupportedError,
+  SendRejectedError,
   type SendTokenRequiredError,
   TransactionFailedError,
 } from '../send/errors.ts'
@@ -40,10 +41,11 @@ export type SendTransferErrorType =
   | InsufficientBalanceError
   | SendNotSupportedError
   | NotConnectedError
-  | UserRejectedRequestError
+  | SendRejectedError
   | TransactionFailedError
 
 export const SEND_SUCCESS_MESSAGE = 'Transaction sent'
+/** `shortMessage` of `SendRejectedError`. */
 export const SEND_REJECTED_MESSAGE = 'Transaction rejected'
 
 /**
@@ -85,16 +87,16 @@ export async function sendTransfer(
   } catch (error) {
     const failure =
       error instanceof BaseError ? error : new TransactionFailedError({ cause: error })
-    void showToast(foyer, { variant: 'error', message: failure.shortMessage })
+    void showToast(foyer, { variant: 'error', message: failure.shortMessage, error: failure })
     throw failure
   } finally {
     setLoading(false)
   }
 }
 
-function toSendError(error: unknown): UserRejectedRequestError | TransactionFailedError {
+function toSendError(error: unknown): SendRejectedError | TransactionFailedError {
   return isUserRejectedRequestError(error)
-    ? new UserRejectedRequestError({ shortMessage: SEND_REJECTED_MESSAGE, cause: error })
+    ? new SendRejectedError({ cause: error })
     : new TransactionFailedError({ cause: error })
 }
 

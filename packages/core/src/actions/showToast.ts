@@ -5,6 +5,8 @@ import type { Toast, ToastVariant } from '../types/state.ts'
 export type ShowToastParameters = {
   variant: ToastVariant
   message: string
+  /** The error an error toast tells about (kept on the toast, so a UI can show its own text). */
+  error?: Error | undefined
   /** Auto-hide delay; defaults to 2.5 s for success/error and never for loading. */
   durationMs?: number | undefined
 }
@@ -28,6 +30,7 @@ export function showToast(foyer: Foyer, parameters: ShowToastParameters): ShowTo
       id: internal.nextId(),
       variant: parameters.variant,
       message: parameters.message,
+      error: parameters.error,
     }
     foyer.store.setState({ toast })
     const duration =

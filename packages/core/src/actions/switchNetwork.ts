@@ -2,8 +2,13 @@ import { setActiveNetworkState } from '../connection/setActiveNetworkState.ts'
 import { getActiveConnection } from '../connection/state.ts'
 import type { Foyer } from '../createFoyer.ts'
 import { BaseError } from '../errors/base.ts'
-import { UserRejectedRequestError } from '../errors/connection.ts'
-import { NetworkNotFoundError, SwitchNetworkError } from '../errors/network.ts'
+import {
+  isInvalidChainIdError,
+  SwitchNetworkError,
+  SwitchNetworkRejectedError,
+  UnsupportedChainError,
+} from '../errors/chain.ts'
+import { NetworkNotFoundError } from '../errors/network.ts'
 import { isUserRejectedRequestError } from '../errors/rpc.ts'
 import { findNetwork } from '../networks.ts'
 import type { CaipNetwork, CaipNetworkId } from '../types/network.ts'
@@ -15,7 +20,8 @@ export type SwitchNetworkParameters = { network: CaipNetwork | CaipNetworkId }
 export type SwitchNetworkReturnType = CaipNetwork
 export type SwitchNetworkErrorType =
   | NetworkNotFoundError
-  | UserRejectedRequestError
+  | SwitchNetworkRejectedError
+  | UnsupportedChainError
   | SwitchNetworkError
 
 /**
@@ -25,6 +31,12 @@ export type SwitchNetworkErrorType =
  * has no connection yet while another has, the open dialog shows SwitchActiveChain (data:
  * `network`, `namespace`), which leads to Connect for that namespace (SPEC §2). A network missing
  * from `networks` rejects with 'Network not found'.
+ *
+ * A wallet's failure maps onto SPEC §8's chain error codes, each a typed error with `code`: 4001
+ * 'Network switch rejected' (`SwitchNetworkRejectedError`), 32603 'Unsupported chain' when the
+ * wallet refuses the chain id (-32603, `UnsupportedChainError`), and 5000 'Failed to switch
+ * network' for any other failure (`SwitchNetworkError`). 4902 never reaches here: the EVM
+ * connector adds the chain and switches again.
  */
 export async function switchNetwork(
   foyer: Foyer,
@@ -57,11 +69,7 @@ export async function switchNetwork(
       try {
         await connector.switchNetwork({ network })
       } catch (error) {
-        const failure = isUserRejectedRequestError(error)
-          ? new UserRejectedRequestError({ shortMessage: 'Network switch rejected', cause: error })
-          : error instanceof BaseError
-            ? error
-            : new SwitchNetworkError({ cause: error })
+        const failure = toSwitchNetworkError(error)
         foyer._internal.emit({
           type: 'SWITCH_NETWORK_ERROR',
           data: { caipNetworkId: network.caipNetworkId, message: failure.shortMessage },
@@ -88,4 +96,20 @@ export async function switchNetwork(
   else if (dialog.open && (dialog.view === 'SwitchNetwork' || dialog.view === 'UnsupportedChain'))
     goBack(foyer)
   return network
+}
+
+/** A wallet's failure as one of SPEC §8's chain errors (typed, with `code`). */
+function toSwitchNetworkError(error: unknown): BaseError {
+  if (
+    error instanceof SwitchNetworkRejectedError ||
+    error instanceof UnsupportedChainError ||
+    error instanceof SwitchNetworkError
+  )
+    return error
+  if (isUserRejectedRequestError(error)) return new SwitchNetworkRejectedError({ cause: error })
+  if (isInvalidChainIdError(error)) return new UnsupportedChainError({ cause: error })
+  // An adapter's own error without a wallet code (e.g. a feature the wallet lacks) stays as it is.
+  if (error instanceof BaseError && typeof (error as { code?: unknown }).code !== 'number')
+    return error
+  return new SwitchNetworkError({ cause: error })
 }

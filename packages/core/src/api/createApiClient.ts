@@ -34,6 +34,8 @@ export type ApiRequestOptions<name extends ApiRouteName> = {
   query?: Omit<Exclude<InputOf<Routes[name], 'query'>, undefined>, SdkQueryKey>
   body?: InputOf<Routes[name], 'body'>
   signal?: AbortSignal | undefined
+  /** Let the request outlive the page (`fetch` keepalive), for analytics sent on page hide. */
+  keepalive?: boolean | undefined
 }
 
 export type ApiResponse<name extends ApiRouteName> = Routes[name] extends {
@@ -53,6 +55,15 @@ export type ApiClient = {
   ): Promise<ApiResponse<name>>
   /** URL of a registry/asset image (`/getWalletImage/{id}` and friends), for an `<img src>`. */
   imageUrl(kind: ImageKind, id: string): string
+  /**
+   * Posts `body` with `navigator.sendBeacon`, for a page being hidden: the JSON goes as
+   * `text/plain` (no CORS preflight; the server parses it) and the answer is never read. False
+   * when there is no server, project id or beacon, or the browser refused to queue it.
+   */
+  sendBeacon<name extends ApiRouteName>(
+    name: name,
+    options: Pick<ApiRequestOptions<name>, 'params' | 'query' | 'body'>,
+  ): boolean
 }
 
 export type CreateApiClientParameters = {
@@ -96,6 +107,16 @@ export function createApiClient(parameters: CreateApiClientParameters): ApiClien
     sv: SDK_VERSION,
   })
 
+  const routeUrl = (name: ApiRouteName, options: { params?: unknown; query?: unknown }) => {
+    const path = buildRoutePath(routes[name].path, (options.params ?? {}) as Record<string, string>)
+    const query = new URLSearchParams(sdkQuery())
+    for (const [key, value] of Object.entries((options.query ?? {}) as Record<string, unknown>)) {
+      if (value === undefined || value === null) continue
+      query.set(key, Array.isArray(value) ? value.join(',') : String(value))
+    }
+    return `${serverUrl}${path}?${query}`
+  }
+
   return {
     serverUrl,
     async request(name, options = {}) {
@@ -105,13 +126,9 @@ export function createApiClient(parameters: CreateApiClientParameters): ApiClien
         alert('PROJECT_ID_NOT_CONFIGURED')
         throw new ProjectIdNotConfiguredError()
       }
-      const path = buildRoutePath(route.path, (options.params ?? {}) as Record<string, string>)
-      const query = new URLSearchParams(sdkQuery())
-      for (const [key, value] of Object.entries((options.query ?? {}) as Record<string, unknown>)) {
-        if (value === undefined || value === null) continue
-        query.set(key, Array.isArray(value) ? value.join(',') : String(value))
-      }
+      const url = routeUrl(name, options)
       const init: RequestInit = { method: route.method, signal: options.signal }
+      if (options.keepalive) init.keepalive = true
       if (options.body !== undefined) {
         init.body = JSON.stringify(options.body)
         init.headers = { 'content-type': 'application/json' }
@@ -119,7 +136,7 @@ export function createApiClient(parameters: CreateApiClientParameters): ApiClien
 
       let response: Response
       try {
-        response = await fetchFn(`${serverUrl}${path}?${query}`, init)
+        response = await fetchFn(url, init)
       } catch (error) {
         if (options.signal?.aborted) throw error
         throw new ApiRequestError({ status: 0, route: route.path, cause: error })
@@ -162,6 +179,16 @@ export function createApiClient(parameters: CreateApiClientParameters): ApiClien
     imageUrl(kind, id) {
       const path = buildRoutePath(imageRoutes[kind], { id })
       return `${serverUrl}${path}?${new URLSearchParams(sdkQuery())}`
+    },
+    sendBeacon(name, options) {
+      if (!parameters.serverUrl || !parameters.projectId) return false
+      if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function')
+        return false
+      try {
+        return navigator.sendBeacon(routeUrl(name, options), JSON.stringify(options.body))
+      } catch {
+        return false
+      }
     },
   }
 }

@@ -1,8 +1,9 @@
 import type { Foyer } from '../createFoyer.ts'
 import { findNetwork } from '../networks.ts'
 import type { Connector } from '../types/connector.ts'
+import type { ChainNamespace } from '../types/network.ts'
 import type { Connection } from '../types/state.ts'
-import { persistConnections, watchConnector } from './state.ts'
+import { persistConnections, settleReconnectStatus, watchConnector } from './state.ts'
 
 /**
  * Records the connections a grouped connector's session also holds in other namespaces (a
@@ -48,4 +49,28 @@ export function linkedConnectors(foyer: Foyer, connector: Connector): Connector[
         candidate.id !== connector.id &&
         candidate.namespace !== connector.namespace,
     )
+}
+
+/**
+ * Forgets remembered wallets `reconnect` still waits for: the one with `connectorId`, or every one
+ * of `namespace`. The visitor disconnected, or connected another wallet in their place. (Here, with
+ * the other connection code only `connect` and `disconnect` need.)
+ */
+export function forgetPendingReconnects(
+  foyer: Foyer,
+  parameters: { namespace: ChainNamespace; connectorId?: string | undefined },
+) {
+  const internal = foyer._internal
+  const ids = internal.pendingReconnects[parameters.namespace]
+  if (!ids?.length) return
+  internal.pendingReconnects[parameters.namespace] = parameters.connectorId
+    ? ids.filter((id) => id !== parameters.connectorId)
+    : []
+  persistConnections(foyer)
+  if (!Object.values(internal.pendingReconnects).some((list) => list?.length)) {
+    internal.stopReconnect?.()
+    clearTimeout(internal.timers.reconnect)
+    internal.timers.reconnect = undefined
+    settleReconnectStatus(foyer)
+  }
 }

@@ -32,6 +32,12 @@ export function persistConnections(foyer: Foyer) {
       .map((connection) => connection.connectorId)
     if (ordered.length) stored[namespace as ChainNamespace] = ordered
   }
+  // Wallets `reconnect` still waits for stay remembered until they announce themselves.
+  for (const [namespace, ids] of Object.entries(foyer._internal.pendingReconnects) as [
+    ChainNamespace,
+    string[],
+  ][])
+    if (ids.length) stored[namespace] = [...new Set([...(stored[namespace] ?? []), ...ids])]
   foyer.storage.setItem(STORAGE_KEYS.connectedConnectors, stored)
   foyer.storage.setItem(STORAGE_KEYS.activeNamespace, state.activeNamespace)
   const networkIds: Partial<Record<ChainNamespace, CaipNetworkId>> = {}
@@ -82,11 +88,16 @@ export type ApplyConnectionParameters = {
   caipNetworkId: CaipNetworkId
   /** Make this the active connection of its namespace (default) or keep it in the background. */
   active?: boolean
+  /**
+   * Also make its namespace the active one and the account follow it (default). False keeps the
+   * active namespace, e.g. for a wallet of another namespace that reconnects late.
+   */
+  focus?: boolean
 }
 
 /** Records a live connection and makes the account state follow it. */
 export function applyConnection(foyer: Foyer, parameters: ApplyConnectionParameters) {
-  const { connector, accounts, caipNetworkId, active = true } = parameters
+  const { connector, accounts, caipNetworkId, active = true, focus = true } = parameters
   const namespace = connector.namespace
   const state = foyer.getState()
   const multiWallet = foyer.config.features.multiWallet
@@ -107,7 +118,7 @@ export function applyConnection(foyer: Foyer, parameters: ApplyConnectionParamet
   }
   const connections = { ...state.connections, [namespace]: [connection, ...others] }
   watchConnector(foyer, connector)
-  if (!active) {
+  if (!active || !focus) {
     foyer.store.setState({ connections })
     persistConnections(foyer)
     return
@@ -125,6 +136,66 @@ export function applyConnection(foyer: Foyer, parameters: ApplyConnectionParamet
   }
   foyer.store.setState({ ...next, ...accountFromConnection(next, connector, caipNetworkId) })
   persistConnections(foyer)
+}
+
+export type RestoreConnectionParameters = {
+  connector: Connector
+  /** Active connection of its namespace, or kept in the background. */
+  active: boolean
+  /** Also make its namespace the active one (false for a late wallet of another namespace). */
+  focus: boolean
+}
+
+/**
+ * Asks a remembered wallet for its accounts without prompting (`reconnect`) and records the
+ * connection when it has any; otherwise, or when the wallet fails to answer, it is forgotten.
+ */
+export async function restoreConnection(
+  foyer: Foyer,
+  parameters: RestoreConnectionParameters,
+): Promise<Connection | undefined> {
+  const { connector, active, focus } = parameters
+  const internal = foyer._internal
+  internal.restoring++
+  try {
+    const accounts = await connector.getAccounts()
+    if (!accounts.length) return undefined
+    const caipNetworkId = await connector.getCaipNetworkId()
+    applyConnection(foyer, { connector, accounts, caipNetworkId, active, focus })
+    internal.emit({
+      type: 'CONNECT_SUCCESS',
+      data: {
+        connectorId: connector.id,
+        name: connector.name,
+        namespace: connector.namespace,
+        address: accounts[0]!.address,
+        caipNetworkId,
+        reconnected: true,
+      },
+    })
+    if (active && focus && !findNetwork(foyer.config.networks, caipNetworkId))
+      followNetworkSupport(foyer, caipNetworkId, false)
+    return { connectorId: connector.id, accounts, status: active ? 'active' : 'connected' }
+  } catch {
+    // A wallet that errors on a silent query is treated as gone.
+    return undefined
+  } finally {
+    internal.restoring--
+    persistConnections(foyer)
+  }
+}
+
+/**
+ * Ends `reconnect`'s 'connecting' once no remembered wallet is being asked or awaited; a connect
+ * in flight owns the status.
+ */
+export function settleReconnectStatus(foyer: Foyer) {
+  const internal = foyer._internal
+  const { status, connections } = foyer.getState()
+  if (status !== 'connecting' || internal.restoring || internal.timers.reconnect) return
+  if (internal.pendingConnect) return
+  const connected = Object.values(connections).some((list) => list?.length)
+  foyer.store.setState({ status: connected ? 'connected' : 'disconnected' })
 }
 
 /** Forgets a connection locally (the wallet already disconnected, or `disconnect` succeeded). */

@@ -1,5 +1,13 @@
 export { BaseError, type BaseErrorParameters, type BaseErrorType } from './base.ts'
 export {
+  DEFAULT_CHAIN_ERROR_CODE,
+  INVALID_CHAIN_ID_CODE,
+  isInvalidChainIdError,
+  SwitchNetworkError,
+  SwitchNetworkRejectedError,
+  UnsupportedChainError,
+} from './chain.ts'
+export {
   ConnectionClosedError,
   ConnectionFailedError,
   ConnectorNotFoundError,
@@ -12,16 +20,11 @@ export {
   PopupClosedError,
   UserRejectedRequestError,
 } from './connection.ts'
+export { BalanceUnavailableError, NetworkNotFoundError } from './network.ts'
 export {
-  BalanceUnavailableError,
-  NetworkNotFoundError,
-  SwitchNetworkError,
-  UnsupportedChainError,
-} from './network.ts'
-export {
-  DEFAULT_CHAIN_ERROR_CODE,
   getErrorCode,
-  INVALID_CHAIN_ID_CODE,
+  getErrorCodes,
+  isUnrecognizedChainError,
   isUserRejectedRequestError,
   UNRECOGNIZED_CHAIN_ID_CODE,
   USER_REJECTED_REQUEST_CODE,

@@ -1,4 +1,5 @@
 import { BaseError, type BaseErrorParameters } from '../errors/base.ts'
+import { UserRejectedRequestError } from '../errors/connection.ts'
 
 /** SPEC §5: sending needs an amount and a receiver address. */
 export class SendAmountAndReceiverRequiredError extends BaseError {
@@ -50,5 +51,13 @@ export class TransactionFailedError extends BaseError {
   override name = 'TransactionFailedError'
   constructor(parameters: BaseErrorParameters = {}) {
     super('Transaction failed', parameters)
+  }
+}
+
+/** The visitor refused the transaction in the wallet (EIP-1193 4001). */
+export class SendRejectedError extends UserRejectedRequestError {
+  override name = 'SendRejectedError'
+  constructor(parameters: BaseErrorParameters = {}) {
+    super({ ...parameters, shortMessage: 'Transaction rejected' })
   }
 }

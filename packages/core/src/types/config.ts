@@ -56,6 +56,8 @@ export type FoyerConfig = {
   walletFeaturesOrder?: readonly WalletFeature[] | undefined
   connectorTypeOrder?: readonly ConnectorTypeOrderEntry[] | undefined
   themeMode?: ThemeMode | undefined
+  /** BCP 47 locale that balances and other numbers are formatted for with `Intl` (default 'en-US'). */
+  locale?: string | undefined
   themeVariables?: ThemeVariables | undefined
   featuredWalletIds?: readonly string[] | undefined
   includeWalletIds?: readonly string[] | undefined

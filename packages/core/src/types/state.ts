@@ -1,3 +1,4 @@
+import type { PriceSource } from '@foyer/protocol'
 import type { PendingTransaction, SendState } from '../send/types.ts'
 import type { View } from '../views.ts'
 import type { SocialProvider, ThemeMode, ThemeVariables } from './config.ts'
@@ -48,8 +49,16 @@ export type TokenBalance = {
   chainId: string
   /** Absent for the native token. */
   address?: string | undefined
+  /** quantity × price in USD; 0 when there is no price (see `priceSource`). */
   value: number
+  /** USD per whole token; 0 when there is no price (see `priceSource`). */
   price: number
+  /**
+   * Where `price` comes from, as the server says: `unavailable` means no price source for the
+   * token's network (or no server: balances read by RPC), so a 0 `price`/`value` is not a real
+   * valuation. Absent where nobody said (token lists the send form reads from the chain).
+   */
+  priceSource?: PriceSource | undefined
   quantity: { decimals: string; numeric: string }
   iconUrl: string
 }
@@ -74,7 +83,13 @@ export type AccountState = {
 }
 
 export type ToastVariant = 'loading' | 'success' | 'error'
-export type Toast = { id: number; variant: ToastVariant; message: string }
+export type Toast = {
+  id: number
+  variant: ToastVariant
+  message: string
+  /** The error an error toast tells about; a UI may show its own text for it instead of `message`. */
+  error?: Error | undefined
+}
 
 export type AlertVariant = 'error' | 'warning' | 'info'
 export type Alert = {
@@ -103,6 +118,8 @@ export type FoyerState = {
   alerts: readonly Alert[]
   themeMode: ThemeMode
   themeVariables: ThemeVariables
+  /** BCP 47 locale of formatted numbers such as `account.balance` (default 'en-US'). */
+  locale: string
   /** The send form (SPEC §3); reset when the active namespace changes (SPEC §4). */
   send: SendState
   /** Transactions this app sent, newest first, at most 99 (SPEC §9). */

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { connect } from '@foyer/core'
+import { close, connect } from '@foyer/core'
 import { type StartAnvilReturnType as AnvilInstance, startAnvil } from '@foyer/devnet'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
@@ -54,6 +54,32 @@ describe('ConnectButton', () => {
     expect(dialog.getAttribute('data-view')).toBe('Account')
     expect(await within.findByText('0xf39F…2266')).toBeTruthy()
     expect(within.getByText('10,000.000 ETH')).toBeTruthy()
+  })
+
+  test('shows the balance in the locale given to the provider, in the button and the dialog', async () => {
+    const { foyer } = createTestSetup({ rpcUrl: anvil.rpcUrl })
+    const { rerender } = render(
+      <FoyerProvider foyer={foyer} locale="de-DE">
+        <ConnectButton />
+      </FoyerProvider>,
+    )
+    await act(() => connect(foyer, { connectorId: 'dev.foyer.foyertestwallet' }))
+    const button = await screen.findByRole('button', { name: '0xf39F…2266 10.000,000 ETH' })
+    fireEvent.click(button)
+    const { within } = await findDialog()
+    expect(await within.findByText('10.000,000 ETH')).toBeTruthy()
+    act(() => close(foyer))
+
+    rerender(
+      <FoyerProvider foyer={foyer} locale="fr-FR">
+        <ConnectButton />
+      </FoyerProvider>,
+    )
+    // French groups with a narrow no-break space.
+    expect(
+      await screen.findByRole('button', { name: '0xf39F…2266 10\u202f000,000 ETH' }),
+    ).toBeTruthy()
+    expect(foyer.getState().locale).toBe('fr-FR')
   })
 
   test('shows the profile name instead of the address when there is one', async () => {

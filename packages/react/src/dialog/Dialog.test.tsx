@@ -2,7 +2,7 @@
 import { navigate, open, showToast } from '@foyer/core'
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { StrictMode } from 'react'
-import { afterEach, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import { FoyerProvider } from '../FoyerProvider.tsx'
 import { useDialog } from '../hooks/useDialog.ts'
 import { createTestSetup, findDialog } from '../testUtils.tsx'
@@ -34,6 +34,29 @@ afterEach(() => {
 })
 
 describe('dialog', () => {
+  test("starts the app's analytics: the opening reaches the server in one batch", async () => {
+    const posted: unknown[] = []
+    const fetchMock = vi.fn(async (input: string | URL | Request, init: RequestInit = {}) => {
+      if (new URL(String(input)).pathname === '/e') posted.push(JSON.parse(String(init.body)))
+      return Response.json({ stored: 1, dropped: 0 })
+    })
+    vi.stubGlobal('fetch', fetchMock)
+    try {
+      const { foyer } = renderApp(
+        createTestSetup({ config: { serverUrl: 'http://foyer.test', projectId: 'foyer-dev' } }),
+      )
+      // Nothing at page load.
+      expect(fetchMock).not.toHaveBeenCalled()
+      act(() => open(foyer))
+      await findDialog()
+      await waitFor(() => expect(posted).toHaveLength(1), { timeout: 5_000 })
+      const [batch] = posted as { props: { event: string } }[][]
+      expect(batch!.map((event) => event.props.event)).toEqual(['MODAL_OPEN'])
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
   test('loads nothing into the page until opened', async () => {
     const { foyer } = renderApp()
     expect(document.querySelector('[data-foyer-host]')).toBeNull()

@@ -62,6 +62,11 @@ function DialogInner({
   const connectors = useFoyerState((state) => state.connectors)
   const title = viewTitle(view, data, connectors, t)
 
+  // Analytics (when the app enabled it) starts with the dialog, in a chunk of its own.
+  useEffect(() => {
+    void import('./startDialogAnalytics.ts').then(({ startAnalytics }) => startAnalytics(foyer))
+  }, [foyer])
+
   // The dialog itself is the bottom layer: Escape with nothing above it closes the dialog.
   useDismissableLayer(() => close(foyer))
 
@@ -152,7 +157,7 @@ function DialogInner({
 
 function Loading({ label }: { label: string }) {
   return (
-    <div className="foyer-center" role="status">
+    <div className="foyer-center" role="status" data-foyer-view-loading="">
       <span className="foyer-spinner" aria-hidden="true" />
       <span className="foyer-visually-hidden">{label}</span>
     </div>

@@ -2,6 +2,7 @@ import type { Toast } from '@foyer/core'
 import { useEffect, useState } from 'react'
 import { useFoyerContext } from '../hooks/useFoyer.ts'
 import { useFoyerState } from '../hooks/useFoyerState.ts'
+import { errorText } from './components/NetworkList.tsx'
 
 /**
  * Renders the store's current toast in a polite live region. Core owns the queue (including
@@ -24,6 +25,7 @@ export function Toasts() {
 }
 
 function ToastItem({ toast }: { toast: Toast }) {
+  const { t } = useFoyerContext()
   return (
     <div className="foyer-toast" data-variant={toast.variant}>
       {toast.variant === 'loading' ? (
@@ -31,7 +33,8 @@ function ToastItem({ toast }: { toast: Toast }) {
       ) : (
         <span className="foyer-toast-dot" aria-hidden="true" />
       )}
-      <span>{toast.message}</span>
+      {/* A toast about an error reads the catalog's text for it ('Token Balance Unavailable', …). */}
+      <span>{toast.error ? errorText(toast.error, t) : toast.message}</span>
     </div>
   )
 }

@@ -166,6 +166,39 @@ export const en = {
 
   // Toasts
   'toasts.region': 'Notifications',
+
+  // Errors the dialog shows, by error class (`errorText` in dialog/components/NetworkList.tsx). English as SPEC §8 and §5 word
+  // them; an unknown error shows its own `shortMessage`.
+  'error.modalClosed': 'Modal closed',
+  'error.connectionRejected': 'Connection rejected',
+  'error.connectionFailed': 'Failed to connect',
+  'error.disconnectFailed': 'Failed to disconnect',
+  'error.popupClosed': 'Popup closed',
+  'error.noAuthConnector': 'No auth connector found',
+  'error.notConnectedToEmail': 'Not connected to email or social',
+  'error.connectorNotFound': 'No connector found for connection: {id}',
+  'error.invalidConnectionStatus': 'Invalid connection status: {status}',
+  'error.notConnected': 'Address or auth connector not found',
+  'error.multiWalletNotEnabled': 'Multi-Wallet Not Enabled',
+  'error.networkSwitchRejected': 'Network switch rejected',
+  'error.unsupportedChain': 'Unsupported chain',
+  'error.networkNotFound': 'Network not found',
+  'error.switchNetworkFailed': 'Failed to switch network',
+  'error.balanceUnavailable': 'Token Balance Unavailable',
+  'error.emailCooldown': 'Please try again after {seconds} seconds',
+  'error.invalidEmail': 'Enter a valid email address',
+  'error.invalidOtp': 'Enter the 6-digit code',
+  'error.embeddedWalletLoadFailed': 'Network Error - Could not load embedded wallet',
+  'error.embeddedWalletTimeout': 'Embedded Wallet Request Timed Out',
+  'error.requestAborted': 'Request was aborted',
+  'error.sendAmountAndReceiverRequired': 'An amount and receiver address are required',
+  'error.sendTokenRequired': 'A token is required',
+  'error.invalidReceiverAddress': 'Invalid receiver address',
+  'error.invalidSendAmount': 'Invalid amount',
+  'error.insufficientBalance': 'Insufficient balance',
+  'error.sendNotSupported': 'Send is not supported on this network',
+  'error.sendRejected': 'Transaction rejected',
+  'error.transactionFailed': 'Transaction failed',
 } as const
 
 /** A key of the message catalog. */

@@ -23,6 +23,15 @@ const createWallet = () =>
     chains: [{ chainId: 31337, rpcUrl: anvil.rpcUrl, name: 'Anvil' }],
   })
 
+const createTestTwoChainWallet = () =>
+  createTestWallet({
+    accounts: [...ANVIL_PRIVATE_KEYS],
+    chains: [
+      { chainId: 31337, rpcUrl: anvil.rpcUrl, name: 'Anvil' },
+      { chainId: 31338, rpcUrl: anvil.rpcUrl, name: 'Anvil B' },
+    ],
+  })
+
 describe('createTestWallet', () => {
   it('shares no accounts until the site is approved', async () => {
     const wallet = createWallet()
@@ -37,6 +46,40 @@ describe('createTestWallet', () => {
     await expect(wallet.request({ method: 'eth_requestAccounts' })).rejects.toMatchObject({
       code: 4001,
     })
+  })
+
+  it('answers chain prompts as set: -32603 for a refused chain id, -32002 while busy', async () => {
+    const wallet = createTestTwoChainWallet()
+    const switchTo = (chainId: string) =>
+      wallet.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] })
+    wallet.setBehaviour({ switchChain: 'invalidChainId' })
+    await expect(switchTo('0x7a6a')).rejects.toMatchObject({ code: -32603 })
+    wallet.setBehaviour({ switchChain: 'busy' })
+    await expect(switchTo('0x7a6a')).rejects.toMatchObject({ code: -32002 })
+    expect(wallet.chainId).toBe(31337)
+
+    // Adding a chain can answer differently from switching.
+    wallet.setBehaviour({
+      switchChain: 'approve',
+      addChain: 'invalidChainId',
+      unknownChains: [31338],
+    })
+    await expect(switchTo('0x7a6a')).rejects.toMatchObject({ code: 4902 })
+    await expect(
+      wallet.request({
+        method: 'wallet_addEthereumChain',
+        params: [{ chainId: '0x7a6a', chainName: 'Anvil B', rpcUrls: [anvil.rpcUrl] }],
+      }),
+    ).rejects.toMatchObject({ code: -32603 })
+    expect(wallet.getBehaviour().unknownChains).toEqual([31338])
+  })
+
+  it('can wrap 4902 in -32603, as some mobile wallets do', async () => {
+    const wallet = createTestTwoChainWallet()
+    wallet.setBehaviour({ unknownChains: [31338], wrapUnrecognizedChain: true })
+    await expect(
+      wallet.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] }),
+    ).rejects.toMatchObject({ code: -32603, data: { originalError: { code: 4902 } } })
   })
 
   it('signs personal messages locally with the selected account', async () => {

@@ -13,7 +13,14 @@ import {
   type PublicClient,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { invalidParams, unauthorized, unrecognizedChain, userRejected } from './errors.ts'
+import {
+  internalError,
+  invalidParams,
+  requestPending,
+  unauthorized,
+  unrecognizedChain,
+  userRejected,
+} from './errors.ts'
 
 export type TestWalletChain = {
   chainId: number
@@ -22,13 +29,24 @@ export type TestWalletChain = {
   nativeCurrency?: { name: string; symbol: string; decimals: number } | undefined
 }
 
+/**
+ * How the wallet answers a chain prompt: approve; 'reject' with 4001; 'invalidChainId' with
+ * -32603 (the wallet refuses the chain id); 'busy' with -32002 (a prompt already open, an error
+ * Foyer has no special case for).
+ */
+export type TestWalletChainAnswer = 'approve' | 'reject' | 'invalidChainId' | 'busy'
+
 export type TestWalletBehaviour = {
   /** Answer `eth_requestAccounts` by approving, or with 4001. */
   connect: 'approve' | 'reject'
-  /** Answer `wallet_switchEthereumChain` / `wallet_addEthereumChain` by approving, or with 4001. */
-  switchChain: 'approve' | 'reject'
+  /** Answer `wallet_switchEthereumChain` (and `wallet_addEthereumChain`, unless `addChain`). */
+  switchChain: TestWalletChainAnswer
+  /** Answer `wallet_addEthereumChain` differently from `switchChain`. */
+  addChain?: TestWalletChainAnswer | undefined
   /** Chain ids the wallet answers 4902 for until `wallet_addEthereumChain` adds them. */
   unknownChains: readonly number[]
+  /** Send 4902 wrapped in -32603 (`data.originalError`), as some mobile wallets do. */
+  wrapUnrecognizedChain?: boolean | undefined
 }
 
 export type CreateTestWalletParameters = {
@@ -152,6 +170,12 @@ export function createTestWallet(parameters: CreateTestWalletParameters): TestWa
     if (!account || !authorized) throw unauthorized()
     return account
   }
+  const answerChainPrompt = (method: string, answer: TestWalletChainAnswer, chainId: number) => {
+    if (answer === 'reject') throw userRejected()
+    if (answer === 'invalidChainId')
+      throw internalError(`Invalid chain id "0x${chainId.toString(16)}".`)
+    if (answer === 'busy') throw requestPending(method)
+  }
   const setChain = (id: number) => {
     if (id === chainId) return
     chainId = id
@@ -194,8 +218,14 @@ export function createTestWallet(parameters: CreateTestWalletParameters): TestWa
         return null
       case 'wallet_switchEthereumChain': {
         const target = hexToNumber((list[0] as { chainId: Hex } | undefined)?.chainId ?? '0x0')
-        if (!isKnown(target)) throw unrecognizedChain(target)
-        if (behaviour.switchChain === 'reject') throw userRejected()
+        if (!isKnown(target)) {
+          const unrecognized = unrecognizedChain(target)
+          if (!behaviour.wrapUnrecognizedChain) throw unrecognized
+          throw internalError(unrecognized.shortMessage, {
+            originalError: { code: unrecognized.code, message: unrecognized.shortMessage },
+          })
+        }
+        answerChainPrompt(method, behaviour.switchChain, target)
         setChain(target)
         return null
       }
@@ -209,8 +239,8 @@ export function createTestWallet(parameters: CreateTestWalletParameters): TestWa
             }
           | undefined
         if (!chain?.chainId || !isHex(chain.chainId)) throw invalidParams('chainId is required.')
-        if (behaviour.switchChain === 'reject') throw userRejected()
         const id = hexToNumber(chain.chainId)
+        answerChainPrompt(method, behaviour.addChain ?? behaviour.switchChain, id)
         const rpcUrl = chains.get(id)?.rpcUrl ?? chain.rpcUrls?.[0]
         if (!rpcUrl) throw invalidParams('rpcUrls is required for an unknown chain.')
         chains.set(id, {

@@ -26,3 +26,12 @@ export const unrecognizedChain = (chainId: number) =>
     `Unrecognized chain ID "0x${chainId.toString(16)}". Try adding the chain using wallet_addEthereumChain first.`,
   )
 export const invalidParams = (message: string) => new ProviderRpcError(-32602, message)
+/** JSON-RPC's internal error, which wallets send when they refuse a chain id. */
+export const internalError = (message: string, data?: unknown) =>
+  new ProviderRpcError(-32603, message, data)
+/** MetaMask's answer while an earlier prompt of the same kind is still open. */
+export const requestPending = (method: string) =>
+  new ProviderRpcError(
+    -32002,
+    `Request of type '${method}' already pending for origin. Please wait.`,
+  )

@@ -9,6 +9,7 @@ export {
   type TestWallet,
   type TestWalletBehaviour,
   type TestWalletChain,
+  type TestWalletChainAnswer,
 } from './createTestWallet.ts'
 export { BaseError, ProviderRpcError } from './errors.ts'
 export { TEST_WALLET_ICON } from './icon.ts'

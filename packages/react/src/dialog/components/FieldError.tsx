@@ -1,4 +1,5 @@
-import { shortMessage } from './NetworkList.tsx'
+import { useFoyerContext } from '../../hooks/useFoyer.ts'
+import { errorText } from './NetworkList.tsx'
 
 export type FieldErrorProps = {
   /** The input names this id in `aria-describedby` while the error shows. */
@@ -6,12 +7,16 @@ export type FieldErrorProps = {
   error: Error | undefined
 }
 
-/** A form input's error, announced as it appears (`role="alert"`); nothing without an error. */
+/**
+ * A form input's error, announced as it appears (`role="alert"`) in the message catalog's words;
+ * nothing without an error.
+ */
 export function FieldError({ id, error }: FieldErrorProps) {
+  const { t } = useFoyerContext()
   if (!error) return null
   return (
     <p id={id} className="foyer-error-text" role="alert">
-      {shortMessage(error)}
+      {errorText(error, t)}
     </p>
   )
 }

@@ -2,6 +2,9 @@ import type { CaipNetwork } from '@foyer/core'
 import { useFoyerContext } from '../../hooks/useFoyer.ts'
 import { useNetwork } from '../../hooks/useNetwork.ts'
 import { useSwitchNetwork } from '../../hooks/useSwitchNetwork.ts'
+import type { Translate } from '../../i18n/createTranslator.ts'
+import type { MessageKey } from '../../i18n/en.ts'
+import type { MessageValues } from '../../i18n/formatMessage.ts'
 import { onListKeyDown } from '../listKeyboard.ts'
 
 export type NetworkListProps = {
@@ -56,7 +59,7 @@ export function NetworkList({ markCurrent }: NetworkListProps) {
         {error && target ? (
           <>
             <p className="foyer-error-text">{t('switchNetwork.failed', { name: target.name })}</p>
-            <p className="foyer-muted">{shortMessage(error)}</p>
+            <p className="foyer-muted">{errorText(error, t)}</p>
           </>
         ) : null}
       </div>
@@ -64,8 +67,74 @@ export function NetworkList({ markCurrent }: NetworkListProps) {
   )
 }
 
-/** The user-facing text of a Foyer error (SPEC §8 texts), or its message. */
-export function shortMessage(error: Error): string {
+// The error texts live in this module because every view that shows an error loads it already: a
+// module of their own would be one more chunk shared by the views and would re-split the chunks
+// of the button page (its size budget).
+
+/**
+ * The catalog entry of each Foyer error the dialog can show, by the error's `name` (its class:
+ * names survive bundling and duplicated packages where `instanceof` may not). Errors of several
+ * packages that carry the same text share an entry.
+ */
+const errorMessageKeys: Readonly<Record<string, MessageKey>> = {
+  ConnectionClosedError: 'error.modalClosed',
+  UserRejectedRequestError: 'error.connectionRejected',
+  ConnectionFailedError: 'error.connectionFailed',
+  WalletConnectInitError: 'error.connectionFailed',
+  DisconnectFailedError: 'error.disconnectFailed',
+  PopupClosedError: 'error.popupClosed',
+  NoAuthConnectorError: 'error.noAuthConnector',
+  NotConnectedToEmailError: 'error.notConnectedToEmail',
+  ConnectorNotFoundError: 'error.connectorNotFound',
+  InvalidConnectionStatusError: 'error.invalidConnectionStatus',
+  NotConnectedError: 'error.notConnected',
+  AccountNotConnectedError: 'error.notConnected',
+  SessionNotFoundError: 'error.notConnected',
+  NoAddressError: 'error.notConnected',
+  MultiWalletNotEnabledError: 'error.multiWalletNotEnabled',
+  SwitchNetworkRejectedError: 'error.networkSwitchRejected',
+  UnsupportedChainError: 'error.unsupportedChain',
+  NetworkNotFoundError: 'error.networkNotFound',
+  SwitchNetworkError: 'error.switchNetworkFailed',
+  BalanceUnavailableError: 'error.balanceUnavailable',
+  EmailLoginCooldownError: 'error.emailCooldown',
+  InvalidEmailError: 'error.invalidEmail',
+  InvalidOtpError: 'error.invalidOtp',
+  IframeLoadFailedError: 'error.embeddedWalletLoadFailed',
+  IframeRequestTimeoutError: 'error.embeddedWalletTimeout',
+  RequestAbortedError: 'error.requestAborted',
+  SendAmountAndReceiverRequiredError: 'error.sendAmountAndReceiverRequired',
+  SendTokenRequiredError: 'error.sendTokenRequired',
+  InvalidReceiverAddressError: 'error.invalidReceiverAddress',
+  InvalidSendAmountError: 'error.invalidSendAmount',
+  InsufficientBalanceError: 'error.insufficientBalance',
+  SendNotSupportedError: 'error.sendNotSupported',
+  SendRejectedError: 'error.sendRejected',
+  TransactionFailedError: 'error.transactionFailed',
+}
+
+/** The placeholders an error's text needs, from the fields its class carries. */
+function errorValues(error: Error): MessageValues {
+  const fields = error as Error & {
+    connectorId?: unknown
+    status?: unknown
+    retryAfterSeconds?: unknown
+  }
+  const values: Record<string, string | number> = {}
+  if (typeof fields.connectorId === 'string') values.id = fields.connectorId
+  if (typeof fields.status === 'string') values.status = fields.status
+  if (typeof fields.retryAfterSeconds === 'number') values.seconds = fields.retryAfterSeconds
+  return values
+}
+
+/**
+ * The text the dialog shows for an error: the message catalog's entry for its class (so an app
+ * can replace it through `<FoyerProvider messages>`), else the error's own `shortMessage`, else
+ * its `message`.
+ */
+export function errorText(error: Error, t: Translate): string {
+  const key = Object.hasOwn(errorMessageKeys, error.name) ? errorMessageKeys[error.name] : undefined
+  if (key) return t(key, errorValues(error))
   return 'shortMessage' in error && typeof error.shortMessage === 'string'
     ? error.shortMessage
     : error.message

@@ -5,7 +5,7 @@ import { useDisconnect } from '../../hooks/useDisconnect.ts'
 import { useFoyer, useFoyerContext } from '../../hooks/useFoyer.ts'
 import { useNetwork } from '../../hooks/useNetwork.ts'
 import { useWalletInfo } from '../../hooks/useWalletInfo.ts'
-import { shortMessage } from '../components/NetworkList.tsx'
+import { errorText } from '../components/NetworkList.tsx'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 import { AccountTabs } from './account/AccountTabs.tsx'
 import { WalletFeatureButtons } from './account/WalletFeatureButtons.tsx'
@@ -77,7 +77,7 @@ export default function Account() {
         </button>
         {disconnectError ? (
           <p className="foyer-error-text" role="alert">
-            {shortMessage(disconnectError)}
+            {errorText(disconnectError, t)}
           </p>
         ) : null}
       </div>

@@ -1,4 +1,9 @@
-import { navigate, WALLET_PAGE_SIZE, WALLET_SEARCH_LIMIT } from '@foyer/core'
+import {
+  type ConnectorTypeOrderEntry,
+  navigate,
+  WALLET_PAGE_SIZE,
+  WALLET_SEARCH_LIMIT,
+} from '@foyer/core'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useConnectors } from '../../hooks/useConnectors.ts'
 import { useFoyer, useFoyerContext } from '../../hooks/useFoyer.ts'
@@ -14,31 +19,39 @@ import { onListKeyDown } from '../listKeyboard.ts'
 import { createRegistryWalletSource, isRegistryWalletListEntry } from './walletRegistry.ts'
 
 /** All Wallets lists installed wallets first, then recent, featured and the rest. */
-const ALL_WALLETS_ORDER = [
+const ALL_WALLETS_ORDER: readonly ConnectorTypeOrderEntry[] = [
   'injected',
   'recent',
   'featured',
   'custom',
   'external',
   'walletConnect',
-] as const
+]
+const FEATURED_INDEX = ALL_WALLETS_ORDER.indexOf('featured')
 
 /**
  * The wallet source of the All Wallets view: with a Foyer server (`serverUrl`), the discovered
- * connectors first and then the server's registry (`/getWallets`); without one, the connectors.
+ * connectors with the featured registry wallets in the featured position first, and then the
+ * server's registry (`/getWallets`); without one, the connectors.
  */
 function useWalletSource(): WalletSource {
   const foyer = useFoyer()
   const { connectors, recentWalletIds } = useConnectors()
   return useMemo(() => {
-    const ordered = orderConnectors({
+    const groups = orderConnectors({
       connectors,
       recentWalletIds,
       featuredWalletIds: foyer.config.featuredWalletIds,
       connectorTypeOrder: ALL_WALLETS_ORDER,
-    }).flatMap((group) => group.connectors)
+    })
+    const ordered = groups.flatMap((group) => group.connectors)
+    // Featured registry wallets follow the installed, recent and featured connectors.
+    const featuredAt = groups
+      .filter((group) => ALL_WALLETS_ORDER.indexOf(group.entry) <= FEATURED_INDEX)
+      .flatMap((group) => group.connectors)
+      .filter((connector) => connector.type !== 'walletConnect').length
     return foyer.config.serverUrl
-      ? createRegistryWalletSource(foyer, ordered)
+      ? createRegistryWalletSource(foyer, ordered, { featuredAt })
       : createConnectorWalletSource(ordered)
   }, [foyer, connectors, recentWalletIds])
 }

@@ -1,6 +1,6 @@
 import type { ConnectMethod, Connector, ConnectorTypeOrderEntry } from '@foyer/core'
 import { isEmbeddedAuthConnector, navigate } from '@foyer/core'
-import { useId } from 'react'
+import { type ReactNode, useId } from 'react'
 import { useConnectors } from '../../hooks/useConnectors.ts'
 import { useFoyer, useFoyerContext } from '../../hooks/useFoyer.ts'
 import { useFoyerState } from '../../hooks/useFoyerState.ts'
@@ -10,7 +10,8 @@ import { WalletIcon } from '../components/WalletIcon.tsx'
 import { useConnectFlow } from '../connectFlow.tsx'
 import { onListKeyDown } from '../listKeyboard.ts'
 import { EmailSection } from './email/EmailSection.tsx'
-import { RecommendedWalletItems } from './RecommendedWallets.tsx'
+import { RecommendedWalletItems, RegistryWalletItem } from './RecommendedWallets.tsx'
+import { useFeaturedWallets } from './useFeaturedWallets.ts'
 
 /**
  * Sections per connect method. Email renders only when an embedded-wallet connector is configured;
@@ -67,11 +68,41 @@ function WalletSection({ showHeading }: { showHeading: boolean }) {
 
   // From SwitchActiveChain: only wallets of the namespace the visitor is moving to.
   const namespace = useFoyerState((state) => state.dialog.data?.namespace)
-  const items = groups.flatMap((group) =>
-    group.connectors
-      .filter((connector) => namespace === undefined || connector.namespace === namespace)
-      .map((connector) => ({ connector, tag: tags[group.entry] })),
-  )
+  const featured = useFeaturedWallets()
+  // Rows in `connectorTypeOrder`; featured registry wallets (not installed) join the featured
+  // position, after the featured wallets that are installed.
+  const order = foyer.config.connectorTypeOrder
+  const featuredAt = order.indexOf('featured')
+  const rows: ReactNode[] = []
+  let featuredShown = featuredAt === -1
+  const showFeatured = () => {
+    if (featuredShown) return
+    featuredShown = true
+    for (const entry of featured) rows.push(<RegistryWalletItem key={entry.id} entry={entry} />)
+  }
+  for (const group of groups) {
+    if (order.indexOf(group.entry) > featuredAt) showFeatured()
+    for (const connector of group.connectors) {
+      if (namespace !== undefined && connector.namespace !== namespace) continue
+      const tag = tags[group.entry]
+      rows.push(
+        <li key={connector.id}>
+          <button
+            type="button"
+            className="foyer-list-item"
+            data-foyer-item=""
+            data-connector-id={connector.id}
+            onClick={() => select(connector)}
+          >
+            <WalletIcon src={connector.icon} />
+            <span className="foyer-list-item-label">{connector.name}</span>
+            {tag ? <span className="foyer-tag">{t(tag)}</span> : null}
+          </button>
+        </li>,
+      )
+    }
+  }
+  showFeatured()
 
   return (
     <section className="foyer-section" aria-labelledby={showHeading ? headingId : undefined}>
@@ -80,23 +111,9 @@ function WalletSection({ showHeading }: { showHeading: boolean }) {
           {t('connect.section.wallet')}
         </h3>
       ) : null}
-      {items.length === 0 ? <p className="foyer-muted">{t('connect.noWallets')}</p> : null}
+      {rows.length === 0 ? <p className="foyer-muted">{t('connect.noWallets')}</p> : null}
       <ul className="foyer-list" onKeyDown={onListKeyDown}>
-        {items.map(({ connector, tag }) => (
-          <li key={connector.id}>
-            <button
-              type="button"
-              className="foyer-list-item"
-              data-foyer-item=""
-              data-connector-id={connector.id}
-              onClick={() => select(connector)}
-            >
-              <WalletIcon src={connector.icon} />
-              <span className="foyer-list-item-label">{connector.name}</span>
-              {tag ? <span className="foyer-tag">{t(tag)}</span> : null}
-            </button>
-          </li>
-        ))}
+        {rows}
         <RecommendedWalletItems />
         {foyer.config.features.allWallets ? (
           <li>

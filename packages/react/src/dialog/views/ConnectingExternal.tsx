@@ -2,7 +2,7 @@ import { ConnectorNotFoundError, shakeDialog } from '@foyer/core'
 import { useEffect } from 'react'
 import { useFoyer, useFoyerContext } from '../../hooks/useFoyer.ts'
 import { useFoyerState } from '../../hooks/useFoyerState.ts'
-import { shortMessage } from '../components/NetworkList.tsx'
+import { errorText } from '../components/NetworkList.tsx'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 import { useConnectFlow } from '../connectFlow.tsx'
 
@@ -43,7 +43,7 @@ export default function ConnectingExternal() {
       <WalletIcon src={connector?.icon} size="large" />
       <div role="status" aria-live="polite" className="foyer-center">
         {error ? (
-          <p className="foyer-error-text">{shortMessage(error)}</p>
+          <p className="foyer-error-text">{errorText(error, t)}</p>
         ) : (
           <>
             <span className="foyer-spinner" aria-hidden="true" />

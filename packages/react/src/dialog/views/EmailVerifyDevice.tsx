@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 import { useAsyncAction } from '../../hooks/useAsyncAction.ts'
 import { useFoyer, useFoyerContext } from '../../hooks/useFoyer.ts'
 import { useFoyerState } from '../../hooks/useFoyerState.ts'
-import { shortMessage } from '../components/NetworkList.tsx'
+import { errorText } from '../components/NetworkList.tsx'
 
 /**
  * A device the account has never used: waits (the frame polls the server) until the visitor
@@ -29,7 +29,7 @@ export default function EmailVerifyDevice() {
     <div className="foyer-center">
       <div role="status" aria-live="polite" className="foyer-center">
         {approval.error ? (
-          <p className="foyer-error-text">{shortMessage(approval.error)}</p>
+          <p className="foyer-error-text">{errorText(approval.error, t)}</p>
         ) : (
           <>
             <span className="foyer-spinner" aria-hidden="true" />

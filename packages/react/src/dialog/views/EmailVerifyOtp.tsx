@@ -2,7 +2,7 @@ import { connectEmail, verifyOtp } from '@foyer/core'
 import { useAsyncAction } from '../../hooks/useAsyncAction.ts'
 import { useFoyer, useFoyerContext } from '../../hooks/useFoyer.ts'
 import { useFoyerState } from '../../hooks/useFoyerState.ts'
-import { shortMessage } from '../components/NetworkList.tsx'
+import { errorText } from '../components/NetworkList.tsx'
 import { OtpForm } from './email/OtpForm.tsx'
 
 /**
@@ -42,7 +42,7 @@ export default function EmailVerifyOtp() {
           {t('otp.resend')}
         </button>
         <p className="foyer-muted" role="status" aria-live="polite">
-          {resend.error ? shortMessage(resend.error) : resend.isSuccess ? t('otp.resent') : null}
+          {resend.error ? errorText(resend.error, t) : resend.isSuccess ? t('otp.resent') : null}
         </p>
       </div>
     </div>

@@ -2,6 +2,7 @@ import { navigate, RECOMMENDED_WALLETS_LIMIT } from '@foyer/core'
 import { useEffect, useState } from 'react'
 import { useConnectors } from '../../hooks/useConnectors.ts'
 import { useFoyer, useFoyerContext } from '../../hooks/useFoyer.ts'
+import type { MessageKey } from '../../i18n/en.ts'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 import {
   fetchRecommendedWallets,
@@ -9,13 +10,15 @@ import {
   registryWalletToEntry,
 } from './walletRegistry.ts'
 
+const RECOMMENDED_TAG: MessageKey = 'connect.tag.recommended'
+
 /**
- * The registry's recommended wallets (first 4 not already installed) as Connect list items; they
- * connect over WalletConnect. Renders nothing without a Foyer server or when the fetch fails.
+ * The registry's recommended wallets (first 4 not already installed or featured) as Connect list
+ * items; they connect over WalletConnect. Renders nothing without a Foyer server or when the
+ * fetch fails.
  */
 export function RecommendedWalletItems() {
   const foyer = useFoyer()
-  const { t } = useFoyerContext()
   const { connectors } = useConnectors()
   const [entries, setEntries] = useState<readonly RegistryWalletListEntry[]>([])
   const hasServer = Boolean(foyer.config.serverUrl)
@@ -40,7 +43,25 @@ export function RecommendedWalletItems() {
   }, [foyer, hasServer, connectors])
 
   return entries.map((entry) => (
-    <li key={entry.id}>
+    <RegistryWalletItem key={entry.id} entry={entry} tag={RECOMMENDED_TAG} />
+  ))
+}
+
+/**
+ * A registry wallet as a Connect list item: opens its WalletConnect pairing (QR code and the
+ * wallet's deep links), as All Wallets does.
+ */
+export function RegistryWalletItem({
+  entry,
+  tag,
+}: {
+  entry: RegistryWalletListEntry
+  tag?: MessageKey | undefined
+}) {
+  const foyer = useFoyer()
+  const { t } = useFoyerContext()
+  return (
+    <li>
       <button
         type="button"
         className="foyer-list-item"
@@ -56,8 +77,8 @@ export function RecommendedWalletItems() {
       >
         <WalletIcon src={entry.imageUrl} />
         <span className="foyer-list-item-label">{entry.name}</span>
-        <span className="foyer-tag">{t('connect.tag.recommended')}</span>
+        {tag ? <span className="foyer-tag">{t(tag)}</span> : null}
       </button>
     </li>
-  ))
+  )
 }

@@ -17,7 +17,7 @@ import { useAccount } from '../../hooks/useAccount.ts'
 import { useFoyer, useFoyerContext } from '../../hooks/useFoyer.ts'
 import { useFoyerState } from '../../hooks/useFoyerState.ts'
 import { useNetwork } from '../../hooks/useNetwork.ts'
-import { shortMessage } from '../components/NetworkList.tsx'
+import { errorText } from '../components/NetworkList.tsx'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 import { TokenSelect } from './send/TokenSelect.tsx'
 import { useSendFee } from './send/useSendFee.ts'
@@ -32,7 +32,7 @@ const amountRowStyle = { display: 'flex', gap: 8, alignItems: 'flex-start' } as 
  */
 export default function Send() {
   const foyer = useFoyer()
-  const { t } = useFoyerContext()
+  const { t, locale } = useFoyerContext()
   const { address } = useAccount()
   const { network } = useNetwork()
   const send = useFoyerState((state) => state.send)
@@ -152,13 +152,13 @@ export default function Send() {
       />
       {shown.token ? (
         <p id={ids.tokenError} className="foyer-error-text">
-          {shown.token.shortMessage}
+          {errorText(shown.token, t)}
         </p>
       ) : null}
       {token ? (
         <p id={ids.balance} className="foyer-muted" data-foyer-send-balance="">
           {t('send.balance', {
-            balance: formatBalance(token.quantity.numeric),
+            balance: formatBalance(token.quantity.numeric, { locale }),
             symbol: token.symbol,
           })}
         </p>
@@ -199,7 +199,7 @@ export default function Send() {
       </div>
       {shown.amount ? (
         <p id={ids.amountError} className="foyer-error-text">
-          {shown.amount.shortMessage}
+          {errorText(shown.amount, t)}
         </p>
       ) : null}
 
@@ -229,19 +229,19 @@ export default function Send() {
       ) : null}
       {shown.receiverAddress ? (
         <p id={ids.receiverError} className="foyer-error-text">
-          {shown.receiverAddress.shortMessage}
+          {errorText(shown.receiverAddress, t)}
         </p>
       ) : null}
       {shown.amountAndReceiver ? (
         <p id={ids.requiredError} className="foyer-error-text">
-          {shown.amountAndReceiver.shortMessage}
+          {errorText(shown.amountAndReceiver, t)}
         </p>
       ) : null}
 
       <p className="foyer-muted" role="status" data-foyer-send-fee="">
         {fee
           ? t('send.fee', {
-              fee: formatBalance(fee.formatted, { decimals: 6 }),
+              fee: formatBalance(fee.formatted, { decimals: 6, locale }),
               symbol: fee.symbol,
             })
           : null}
@@ -256,7 +256,7 @@ export default function Send() {
       </button>
       {sendError ? (
         <p className="foyer-error-text" role="alert">
-          {shortMessage(sendError)}
+          {errorText(sendError, t)}
         </p>
       ) : null}
     </form>

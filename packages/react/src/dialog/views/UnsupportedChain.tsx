@@ -1,6 +1,6 @@
 import { useDisconnect } from '../../hooks/useDisconnect.ts'
 import { useFoyerContext } from '../../hooks/useFoyer.ts'
-import { NetworkList, shortMessage } from '../components/NetworkList.tsx'
+import { errorText, NetworkList } from '../components/NetworkList.tsx'
 
 /** The wallet sits on a network this app does not support: explain, offer switching or leaving. */
 export default function UnsupportedChain() {
@@ -24,7 +24,7 @@ export default function UnsupportedChain() {
         </button>
         {error ? (
           <p className="foyer-error-text" role="alert">
-            {shortMessage(error)}
+            {errorText(error, t)}
           </p>
         ) : null}
       </div>

@@ -35,7 +35,7 @@ const statusLabels: Record<'confirmed' | 'failed' | 'pending', MessageKey> = {
  */
 export function ActivityTab() {
   const foyer = useFoyer()
-  const { t } = useFoyerContext()
+  const { t, locale } = useFoyerContext()
   const { address, network, pendingTransactions } = useFoyerState(
     (state) => ({
       address: state.account.address,
@@ -127,7 +127,7 @@ export function ActivityTab() {
                     key={index}
                     data-foyer-transfer=""
                   >
-                    {`${transfer.direction === 'out' ? '-' : transfer.direction === 'in' ? '+' : ''}${formatBalance(transfer.quantity.numeric)} ${transfer.fungible_info.symbol}`}
+                    {`${transfer.direction === 'out' ? '-' : transfer.direction === 'in' ? '+' : ''}${formatBalance(transfer.quantity.numeric, { locale })} ${transfer.fungible_info.symbol}`}
                     <br />
                   </span>
                 ))}
@@ -155,7 +155,7 @@ function PendingRow({
   transaction: PendingTransaction
   link: (hash: string) => ReactNode
 }) {
-  const { t } = useFoyerContext()
+  const { t, locale } = useFoyerContext()
   return (
     <li className="foyer-list-item" data-foyer-activity="" data-hash={transaction.hash}>
       <span className="foyer-list-item-label">
@@ -168,7 +168,7 @@ function PendingRow({
         {link(transaction.hash)}
       </span>
       <span data-foyer-transfer="">
-        {`-${formatBalance(transaction.amount)} ${transaction.symbol}`}
+        {`-${formatBalance(transaction.amount, { locale })} ${transaction.symbol}`}
       </span>
     </li>
   )

@@ -10,7 +10,7 @@ import { shallowEqual, useFoyerState } from '../../../hooks/useFoyerState.ts'
  */
 export function TokensTab() {
   const foyer = useFoyer()
-  const { t } = useFoyerContext()
+  const { t, locale } = useFoyerContext()
   const { address, caipNetworkId, tokens } = useFoyerState(
     (state) => ({
       address: state.account.address,
@@ -57,12 +57,12 @@ export function TokensTab() {
     <div className="foyer-actions">
       {hasPrices ? (
         <p className="foyer-muted" data-foyer-total-value="">
-          {t('tokens.total', { value: formatFiat(total) })}
+          {t('tokens.total', { value: formatFiat(total, { locale }) })}
         </p>
       ) : null}
       <ul className="foyer-list" aria-label={t('tokens.listLabel')}>
         {shown.map((token) => {
-          const quantity = `${formatBalance(token.quantity.numeric)} ${token.symbol}`
+          const quantity = `${formatBalance(token.quantity.numeric, { locale })} ${token.symbol}`
           return (
             <li
               key={`${token.chainId}:${token.address ?? 'native'}`}
@@ -79,7 +79,7 @@ export function TokensTab() {
                 <br />
                 <span className="foyer-muted">
                   {token.price > 0
-                    ? t('tokens.price', { price: formatFiat(token.price) })
+                    ? t('tokens.price', { price: formatFiat(token.price, { locale }) })
                     : t('tokens.noPrice')}
                 </span>
               </span>
@@ -88,7 +88,7 @@ export function TokensTab() {
                 {token.price > 0 ? (
                   <>
                     <br />
-                    <span className="foyer-muted">{formatFiat(token.value)}</span>
+                    <span className="foyer-muted">{formatFiat(token.value, { locale })}</span>
                   </>
                 ) : null}
               </span>

@@ -28,7 +28,7 @@ export function TokenSelect({
   errorId,
   disabled,
 }: TokenSelectProps) {
-  const { t } = useFoyerContext()
+  const { t, locale } = useFoyerContext()
   return (
     <>
       <label htmlFor={id} className="foyer-muted">
@@ -50,7 +50,7 @@ export function TokenSelect({
           <option key={tokenKey(token)} value={tokenKey(token)}>
             {t('send.tokenOption', {
               symbol: token.symbol,
-              balance: formatBalance(token.quantity.numeric),
+              balance: formatBalance(token.quantity.numeric, { locale }),
             })}
           </option>
         ))}

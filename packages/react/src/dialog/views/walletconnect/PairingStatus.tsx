@@ -1,5 +1,5 @@
 import { useFoyerContext } from '../../../hooks/useFoyer.ts'
-import { shortMessage } from '../../components/NetworkList.tsx'
+import { errorText } from '../../components/NetworkList.tsx'
 import { PairingQrCode } from './PairingQrCode.tsx'
 import type { WalletConnectPairing } from './useWalletConnectPairing.ts'
 
@@ -22,7 +22,7 @@ export function PairingStatus({
       ) : null}
       <div role="status" aria-live="polite" className="foyer-center">
         {error ? (
-          <p className="foyer-error-text">{shortMessage(error)}</p>
+          <p className="foyer-error-text">{errorText(error, t)}</p>
         ) : pairingUri ? (
           <p className="foyer-muted">{hint}</p>
         ) : (

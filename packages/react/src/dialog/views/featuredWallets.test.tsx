@@ -1,0 +1,173 @@
+// @vitest-environment happy-dom
+import {
+  type Adapter,
+  type Connector,
+  createFoyer,
+  createMemoryStorage,
+  createStorage,
+  type Foyer,
+  navigate,
+  open,
+} from '@foyer/core'
+import { evmAdapter } from '@foyer/evm'
+import { createTestWallet } from '@foyer/test-wallets'
+import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+// The server runs in a child Node process: happy-dom's module transform cannot load the devnet.
+import { spawnTestServer } from '../../../../core/src/api/spawnTestServer.ts'
+import { FoyerProvider } from '../../FoyerProvider.tsx'
+import { anvilChain, findDialog } from '../../testUtils.tsx'
+
+// Wallets of the server's built-in registry, none of them installed in these tests.
+const TRUST_WALLET = '4622a2b2d6af1c9844944291e5e7351a6aa24cd7b23099efac1b2fd875da31a0'
+const RAINBOW = '1ae92b26df02f0abca6304df07debccd18262fdf5fe82daa81593582dac9a369'
+const rpcUrl = 'http://127.0.0.1:9'
+
+let serverUrl: string
+let stop: () => Promise<void>
+beforeAll(async () => {
+  ;({ serverUrl, stop } = await spawnTestServer())
+}, 120_000)
+afterAll(async () => {
+  await stop?.()
+})
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+  document.body.innerHTML = ''
+})
+
+/** A WalletConnect connector that offers one pairing URI and waits for a wallet forever. */
+function createWalletConnectStandIn(): Adapter {
+  const pairingUri = {
+    uri: 'wc:feed@2?relay-protocol=irn&symKey=00',
+    expiresAt: Date.now() + 60_000,
+  }
+  const connector: Connector & Record<string, unknown> = {
+    id: 'walletConnect',
+    name: 'WalletConnect',
+    type: 'walletConnect',
+    namespace: 'eip155',
+    connect: () => new Promise(() => {}),
+    async disconnect() {},
+    getAccounts: async () => [],
+    getCaipNetworkId: async () => 'eip155:31337',
+    async switchNetwork() {},
+    async request() {},
+    on() {},
+    off() {},
+    getPairingUri: () => pairingUri,
+    watchPairingUri: () => () => {},
+    cancelPairing() {},
+  }
+  return { namespace: 'eip155', setup: () => () => {}, getConnectors: () => [connector] }
+}
+
+/** One installed wallet (`installed` as its EIP-6963 name and rdns) and the featured ids. */
+function setup(
+  featuredWalletIds: readonly string[],
+  installed = { name: 'Foyer Test Wallet', rdns: 'dev.foyer.testwallet' },
+): Foyer {
+  const wallet = createTestWallet({
+    accounts: [`0x${'1'.repeat(64)}`],
+    chains: [{ chainId: 31337, rpcUrl, name: 'Anvil' }],
+  })
+  return createFoyer({
+    networks: [anvilChain(rpcUrl)],
+    adapters: [
+      evmAdapter({
+        discover: false,
+        legacyInjected: false,
+        providers: [{ info: { ...installed, icon: 'data:image/svg+xml,' }, provider: wallet }],
+      }),
+      createWalletConnectStandIn(),
+    ],
+    storage: createStorage({ storage: createMemoryStorage() }),
+    serverUrl,
+    projectId: 'foyer-dev',
+    featuredWalletIds,
+  })
+}
+
+/** Labels of the Connect view's wallet rows, in order. */
+const rowNames = (within: Awaited<ReturnType<typeof findDialog>>['within']) =>
+  within
+    .getAllByRole('listitem')
+    .map((item) => item.querySelector('.foyer-list-item-label')?.textContent)
+
+describe('featured wallets from the registry', () => {
+  test('Connect shows featured wallets that are not installed in the featured position, fetched only once the dialog opens', async () => {
+    const requests: string[] = []
+    const realFetch = globalThis.fetch
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      requests.push(String(input instanceof Request ? input.url : input))
+      return realFetch(input, init)
+    })
+    const foyer = setup([TRUST_WALLET, RAINBOW])
+    render(<FoyerProvider foyer={foyer} />)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(requests).toEqual([])
+
+    act(() => open(foyer))
+    const { within } = await findDialog()
+    await waitFor(() => expect(within.getAllByText('Recommended')).toHaveLength(4))
+    await waitFor(() => expect(within.queryByRole('button', { name: 'Rainbow' })).not.toBeNull())
+    const names = rowNames(within)
+    // Default order walletConnect, recent, injected, featured, …, recommended: featured after the
+    // installed wallet, in the configured order; the recommended ones repeat neither.
+    expect(names.slice(0, 4)).toEqual([
+      'WalletConnect',
+      'Foyer Test Wallet',
+      'Trust Wallet',
+      'Rainbow',
+    ])
+    expect(names.filter((name) => name === 'Rainbow')).toHaveLength(1)
+    expect(names.filter((name) => name === 'Trust Wallet')).toHaveLength(1)
+    expect(requests.some((url) => url.includes('include='))).toBe(true)
+
+    // Like registry wallets in All Wallets: WalletConnect with the wallet's own deep link.
+    fireEvent.click(within.getByRole('button', { name: 'Rainbow' }))
+    expect(foyer.getState().dialog).toMatchObject({
+      view: 'ConnectingWalletConnect',
+      data: { connectorId: 'walletConnect', wallet: { id: RAINBOW, mobile_link: 'rainbow:' } },
+    })
+    const link = await within.findByRole('link', { name: 'Open Rainbow' })
+    expect(link.getAttribute('href')).toBe(
+      `rainbow://wc?uri=${encodeURIComponent('wc:feed@2?relay-protocol=irn&symKey=00')}`,
+    )
+  })
+
+  test('All Wallets lists the featured registry wallets after the installed one, once', async () => {
+    const foyer = setup([RAINBOW, TRUST_WALLET])
+    render(<FoyerProvider foyer={foyer} />)
+    act(() => navigate(foyer, { view: 'AllWallets' }))
+    const { within } = await findDialog()
+    await waitFor(() => expect(within.getAllByRole('listitem').length).toBeGreaterThan(3))
+    const buttons = within
+      .getAllByRole('button')
+      .filter((button) => button.hasAttribute('data-wallet-id'))
+    expect(buttons.slice(0, 3).map((button) => button.getAttribute('data-wallet-id'))).toEqual([
+      'dev.foyer.testwallet',
+      RAINBOW,
+      TRUST_WALLET,
+    ])
+    const ids = buttons.map((button) => button.getAttribute('data-wallet-id'))
+    expect(new Set(ids).size).toBe(ids.length)
+
+    fireEvent.click(buttons[1]!)
+    expect(foyer.getState().dialog).toMatchObject({
+      view: 'ConnectingWalletConnect',
+      data: { wallet: { id: RAINBOW } },
+    })
+  })
+
+  test('a featured wallet that is installed is listed once, by its installed connector', async () => {
+    const foyer = setup([RAINBOW], { name: 'Rainbow', rdns: 'me.rainbow' })
+    render(<FoyerProvider foyer={foyer} />)
+    act(() => open(foyer))
+    const { within } = await findDialog()
+    await waitFor(() => expect(within.getAllByText('Recommended')).toHaveLength(4))
+    expect(within.getAllByRole('button', { name: /^Rainbow/ })).toHaveLength(1)
+    expect(within.getByRole('button', { name: 'Rainbow Installed' })).toBeTruthy()
+  })
+})
