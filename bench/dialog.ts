@@ -2,8 +2,8 @@
  * The dialog in real Chromium, on the production build of the demo's connect-button page:
  * - the chunks that opening the dialog loads (raw, gzip, brotli);
  * - click → first view painted, measured in the page: from the click to the first animation frame
- *   after the view's title is in the dialog. The first open loads the chunks (cold); the median of
- *   20 further opens is the warm figure.
+ *   after the view's own content (not the loading placeholder) is in the dialog. The first open
+ *   loads the chunks (cold); the median of 20 further opens is the warm figure.
  */
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -43,18 +43,18 @@ function serveStatic(root: string) {
 
 // In-page code is passed as source text: functions compiled by tsx carry helpers the page lacks.
 
-/** Runs in the page: click the button, resolve at the first frame painted with the view's title. */
+/** Runs in the page: click the button, resolve at the first frame painted with the view's content. */
 const openAndTime = `new Promise((resolve) => {
   const button = document.querySelector('[data-foyer-connect-button]')
   const start = performance.now()
   button.click()
   const check = () => {
     const root = document.querySelector('[data-foyer-host]')?.shadowRoot
-    const dialog = root?.querySelector('[role="dialog"]')
-    const titleId = dialog?.getAttribute('aria-labelledby')
-    const title = titleId ? root.getElementById(titleId) : null
+    // The view itself, not the header or the placeholder shown while the view's chunk loads.
+    const view = root?.querySelector('[role="dialog"] .foyer-view')
+    const painted = view?.firstElementChild && !view.querySelector('[data-foyer-view-loading]')
     // The frame after the one that committed the view is the one that shows it.
-    if (title?.textContent) requestAnimationFrame(() => resolve(performance.now() - start))
+    if (painted) requestAnimationFrame(() => resolve(performance.now() - start))
     else requestAnimationFrame(check)
   }
   requestAnimationFrame(check)

@@ -24,8 +24,18 @@ function foyerWorld(): Plugin {
       }
       this.addWatchFile(devnetFile)
       const devnet = JSON.parse(readFileSync(devnetFile, 'utf8'))
-      if (resolved === `\0${chainsId}`)
-        return `export const chains = ${JSON.stringify(devnet.chains)}`
+      if (resolved === `\0${chainsId}`) {
+        // Just what a network needs; contract addresses and token lists stay off the page.
+        const chains = devnet.chains.map(
+          ({ chainId, name, nativeCurrency, rpcUrl }: Record<string, unknown>) => ({
+            chainId,
+            name,
+            nativeCurrency,
+            rpcUrl,
+          }),
+        )
+        return `export const chains = ${JSON.stringify(chains)}`
+      }
       const values = {
         chains: devnet.chains,
         accounts: devnet.accounts,

@@ -10,6 +10,6 @@ declare module 'virtual:foyer-world' {
 }
 
 declare module 'virtual:foyer-world-chains' {
-  import type { Devnet } from '@foyer/devnet'
-  export const chains: Devnet['chains']
+  import type { DevnetChain } from '@foyer/devnet'
+  export const chains: Pick<DevnetChain, 'chainId' | 'name' | 'nativeCurrency' | 'rpcUrl'>[]
 }
