@@ -11,6 +11,9 @@ const rpc = createSolanaRpc(solana.rpcUrl)
 const owner = solana.accounts[0]!.address
 const receiver = solana.accounts[5]!.address
 const evmAccount = devnet.accounts[0]!.address
+const usdc = solana.tokens.find((token) => token.symbol === 'USDC')!
+const solanaConnectorId = 'solana.foyer-test-wallet'
+const evmConnectorId = 'dev.foyer.testwallet'
 
 let browser: Browser
 let context: BrowserContext
@@ -28,21 +31,55 @@ afterAll(async () => {
 const dialog = () => page.getByRole('dialog')
 const connectButton = () => page.locator('[data-foyer-connect-button]')
 
-const sol = (value: bigint) => {
-  const whole = value / 1_000_000_000n
-  const fraction = (value % 1_000_000_000n).toString().padStart(9, '0').slice(0, 3)
-  return `${whole.toLocaleString('en-US')}.${fraction} SOL`
+/** Base units as the dialog shows them: whole units, 3 decimals truncated (SPEC §9), en-US. */
+const shown = (value: bigint, decimals: number, symbol: string) => {
+  const unit = 10n ** BigInt(decimals)
+  const fraction = (value % unit).toString().padStart(decimals, '0').slice(0, 3).padEnd(3, '0')
+  return `${(value / unit).toLocaleString('en-US')}.${fraction} ${symbol}`
 }
+const sol = (value: bigint) => shown(value, 9, 'SOL')
 const balanceOf = async (account: string) =>
   (await rpc.getBalance(toAddress(account), { commitment: 'confirmed' }).send()).value
+/** The owner's USDC in base units, summed over its token accounts, as the local RPC reports it. */
+async function usdcOf(account: string) {
+  const { value: tokenAccounts } = await rpc
+    .getTokenAccountsByOwner(
+      toAddress(account),
+      { mint: toAddress(usdc.address) },
+      { encoding: 'base64', commitment: 'confirmed' },
+    )
+    .send()
+  let total = 0n
+  for (const { pubkey } of tokenAccounts) {
+    const { value } = await rpc.getTokenAccountBalance(pubkey, { commitment: 'confirmed' }).send()
+    expect(value.decimals).toBe(usdc.decimals)
+    total += BigInt(value.amount)
+  }
+  return total
+}
+/** Opens the dialog on the network list and picks the network whose name starts with `name`. */
+async function pickNetwork(name: string) {
+  await connectButton().click()
+  await dialog()
+    .getByRole('button', { name: /^Switch network/ })
+    .click()
+  await dialog()
+    .getByRole('button', { name: new RegExp(`^${name}`) })
+    .click()
+}
 
 test('connects the Solana test wallet, sends 0.5 SOL, then adds an EVM wallet through SwitchActiveChain and keeps both', async () => {
   await page.goto(`${demoUrl}/?testWallet=1`)
   await page.waitForFunction(() => window.foyerTestWallet !== undefined)
 
-  // Connect: both namespaces' wallets are listed; pick the Solana one.
+  // Connect: the first view lists the wallets of both namespaces; pick the Solana one.
   await connectButton().click()
-  await dialog().locator('[data-connector-id="solana.foyer-test-wallet"]').click()
+  await expect.poll(() => dialog().getAttribute('data-view')).toBe('Connect')
+  for (const id of [solanaConnectorId, evmConnectorId])
+    await expect
+      .poll(() => dialog().locator(`[data-connector-id="${id}"]`).isVisible(), { timeout: 10_000 })
+      .toBe(true)
+  await dialog().locator(`[data-connector-id="${solanaConnectorId}"]`).click()
   await expect
     .poll(() => page.getByTestId('address').textContent(), { timeout: 20_000 })
     .toBe(owner)
@@ -56,11 +93,19 @@ test('connects the Solana test wallet, sends 0.5 SOL, then adds an EVM wallet th
     .poll(() => solRow.textContent(), { timeout: 20_000 })
     .toBe(sol(await balanceOf(owner)))
   const usdcRow = dialog().locator('li[data-token-symbol="USDC"] [data-foyer-token-quantity]')
-  await expect.poll(() => usdcRow.textContent(), { timeout: 20_000 }).toMatch(/ USDC$/)
+  const usdcHeld = await usdcOf(owner)
+  expect(usdcHeld).toBeGreaterThan(0n)
+  await expect
+    .poll(() => usdcRow.textContent(), { timeout: 20_000 })
+    .toBe(shown(usdcHeld, usdc.decimals, 'USDC'))
   expect(await seriousViolations(page)).toEqual([])
 
-  // Send 0.5 SOL: the receiver gains exactly that.
+  // Send 0.5 SOL: the receiver gains exactly that, and the sender's balance in the dialog drops
+  // to what the RPC reports.
   const receiverBefore = await balanceOf(receiver)
+  const senderBefore = await balanceOf(owner)
+  const accountBalance = dialog().locator('[data-foyer-balance]')
+  expect(await accountBalance.textContent()).toBe(sol(senderBefore))
   await dialog().locator('[data-foyer-feature="send"]').click()
   await dialog().getByLabel('Token', { exact: true }).selectOption('native')
   await dialog().getByLabel('Amount', { exact: true }).fill('0.5')
@@ -68,35 +113,72 @@ test('connects the Solana test wallet, sends 0.5 SOL, then adds an EVM wallet th
   await dialog().getByRole('button', { name: 'Send', exact: true }).click()
   await expect.poll(() => page.getByText('Transaction sent').count(), { timeout: 30_000 }).toBe(1)
   expect(await balanceOf(receiver)).toBe(receiverBefore + toLamports(500_000_000n))
-
-  // Switch to an EVM network: no EVM wallet yet, so SwitchActiveChain leads to Connect.
+  const senderAfter = await balanceOf(owner)
+  // 0.5 SOL and the network fee (a few thousand lamports) left the sender.
+  expect(senderBefore - senderAfter - 500_000_000n).toBeGreaterThan(0n)
+  expect(senderBefore - senderAfter - 500_000_000n).toBeLessThan(1_000_000n)
   await page.keyboard.press('Escape')
   await connectButton().click()
-  await dialog()
-    .getByRole('button', { name: /^Switch network/ })
-    .click()
-  await dialog()
-    .getByRole('button', { name: new RegExp(`^${devnet.chains[0]!.name}`) })
-    .click()
+  await expect.poll(() => dialog().getAttribute('data-view')).toBe('Account')
+  await expect
+    .poll(async () => [await accountBalance.textContent(), sol(await balanceOf(owner))])
+    .toEqual([sol(senderAfter), sol(senderAfter)])
+  await dialog().getByRole('tab', { name: 'Tokens' }).click()
+  await expect.poll(() => solRow.textContent(), { timeout: 20_000 }).toBe(sol(senderAfter))
+  await page.keyboard.press('Escape')
+
+  // Switch to an EVM network: no EVM wallet yet, so SwitchActiveChain leads to Connect.
+  await pickNetwork(devnet.chains[0]!.name)
   await expect.poll(() => dialog().getAttribute('data-view')).toBe('SwitchActiveChain')
   expect(await seriousViolations(page)).toEqual([])
   await dialog().getByRole('button', { name: 'Connect a wallet' }).click()
-  await dialog().locator('[data-connector-id="dev.foyer.testwallet"]').click()
+  await dialog().locator(`[data-connector-id="${evmConnectorId}"]`).click()
   await expect
     .poll(() => page.getByTestId('address').textContent(), { timeout: 20_000 })
     .toBe(evmAccount)
 
   // Back to Solana: the Solana connection was kept, and no prompt is needed.
   await page.evaluate(() => window.foyerSolanaTestWallet!.setBehaviour({ connect: 'reject' }))
-  await connectButton().click()
-  await dialog()
-    .getByRole('button', { name: /^Switch network/ })
-    .click()
-  await dialog()
-    .getByRole('button', { name: /^Solana Localnet/ })
-    .click()
+  await pickNetwork('Solana Localnet')
   await expect
     .poll(() => page.getByTestId('address').textContent(), { timeout: 20_000 })
     .toBe(owner)
   expect(await page.getByTestId('status').textContent()).toBe('connected')
+})
+
+// Continues from the test above: both wallets connected, Solana active.
+test('after a reload both connections are kept, and switching between the namespaces prompts neither wallet', async () => {
+  const solanaNetwork = await page.getByTestId('network').textContent()
+  expect(solanaNetwork).toMatch(/^solana:/)
+  // The EVM wallet refuses every prompt from the first instant of the new page.
+  await page.goto(`${demoUrl}/?testWallet=1&testWalletConnect=reject`)
+  await page.waitForFunction(() => window.foyerSolanaTestWallet !== undefined)
+  await page.evaluate(() => {
+    window.foyerTestWallet!.setBehaviour({ connect: 'reject', switchChain: 'reject' })
+    window.foyerSolanaTestWallet!.setBehaviour({ connect: 'reject', sign: 'reject' })
+  })
+  await expect
+    .poll(() => page.getByTestId('status').textContent(), { timeout: 20_000 })
+    .toBe('connected')
+  expect(await page.getByTestId('address').textContent()).toBe(owner)
+  expect(await page.getByTestId('network').textContent()).toBe(solanaNetwork)
+
+  // To the EVM chain the wallet sits on: the restored EVM connection takes over, no prompt.
+  await pickNetwork(devnet.chains[0]!.name)
+  await expect
+    .poll(() => page.getByTestId('address').textContent(), { timeout: 20_000 })
+    .toBe(evmAccount)
+  expect(await page.getByTestId('network').textContent()).toBe(
+    `eip155:${devnet.chains[0]!.chainId}`,
+  )
+  await page.keyboard.press('Escape')
+
+  // And back to Solana, again without a prompt.
+  await pickNetwork('Solana Localnet')
+  await expect
+    .poll(() => page.getByTestId('address').textContent(), { timeout: 20_000 })
+    .toBe(owner)
+  expect(await page.getByTestId('network').textContent()).toBe(solanaNetwork)
+  expect(await page.getByTestId('status').textContent()).toBe('connected')
+  expect(await page.getByText(/rejected/i).count()).toBe(0)
 })

@@ -36,12 +36,17 @@ export function injectTestWallet(): TestWallet {
   return wallet
 }
 
-/** The Solana side of the test wallet (wallet-standard), holding the first local dev key. */
+/**
+ * The Solana side of the test wallet (wallet-standard), holding the first local dev key; it
+ * remembers the site's authorisation in localStorage, as the EVM one does.
+ */
 export async function injectSolanaTestWallet(): Promise<SolanaTestWallet | undefined> {
   if (!world.solana) return undefined
   const { wallet } = await registerSolanaTestWallet(window, {
     key: world.solana.accounts[0]!.secretKey,
     rpcUrls: { 'solana:localnet': world.solana.rpcUrl },
+    // Like an extension, it still trusts the site after a reload.
+    storage: window.localStorage,
   })
   window.foyerSolanaTestWallet = wallet
   return wallet

@@ -1,4 +1,5 @@
 import type {
+  AccountTypes,
   ConnectMethod,
   ConnectorTypeOrderEntry,
   Features,
@@ -6,6 +7,8 @@ import type {
   ThemeMode,
   WalletFeature,
 } from './types/config.ts'
+import type { AccountType } from './types/connector.ts'
+import type { ChainNamespace } from './types/network.ts'
 
 // Limits and defaults of SPEC §9 (times in milliseconds).
 export const EMAIL_LOGIN_COOLDOWN_MS = 30_000
@@ -103,17 +106,38 @@ export const DEFAULT_CONNECTOR_TYPE_ORDER: readonly ConnectorTypeOrderEntry[] = 
 export const EMBEDDED_WALLET_NAMESPACES = ['eip155', 'solana'] as const
 /** Namespaces where send and on-ramp work (SPEC §6). */
 export const SEND_NAMESPACES = ['eip155', 'solana'] as const
+/**
+ * Namespaces whose network is the app's choice, not the wallet's: a Solana wallet has no current
+ * cluster, so switching never prompts and a reload restores the stored one.
+ */
+export const APP_CHOSEN_NETWORK_NAMESPACES = ['solana'] as const
 /** Namespaces where activity and names work (SPEC §6). */
 export const ACTIVITY_NAMESPACES = ['eip155'] as const
 
-/** Default account type per namespace (SPEC §6). */
+/**
+ * The account types of SPEC §3 each namespace has: smart accounts exist on EVM only (SPEC §6),
+ * payment and ordinal accounts on Bitcoin only.
+ */
+export const ACCOUNT_TYPES_BY_NAMESPACE = {
+  eip155: ['eoa', 'smartAccount'],
+  solana: ['eoa'],
+  polkadot: ['eoa'],
+  bip122: ['payment', 'ordinal'],
+  cosmos: ['eoa'],
+} as const satisfies Record<ChainNamespace, readonly AccountType[]>
+
+/**
+ * Default preferred account type per namespace (SPEC §6: smartAccount on EVM, eoa on Solana and
+ * Polkadot, payment on Bitcoin; eoa on cosmos, where nothing else exists). Config
+ * `defaultAccountTypes` overrides it per namespace.
+ */
 export const DEFAULT_ACCOUNT_TYPES = {
   eip155: 'smartAccount',
   solana: 'eoa',
   polkadot: 'eoa',
   bip122: 'payment',
   cosmos: 'eoa',
-} as const
+} as const satisfies AccountTypes
 
 /** Timezones where the hosted features are restricted (SPEC §6). */
 export const RESTRICTED_TIMEZONES = [

@@ -1,17 +1,21 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
+import { getPreferredAccountType, isAccountTypeOf } from './account/preferredAccountType.ts'
 import type { Analytics } from './analytics/startAnalytics.ts'
 import {
+  DEFAULT_ACCOUNT_TYPES,
   DEFAULT_CONNECT_METHODS_ORDER,
   DEFAULT_CONNECTOR_TYPE_ORDER,
   DEFAULT_FEATURES,
   DEFAULT_THEME_MODE,
   DEFAULT_WALLET_FEATURES_ORDER,
 } from './constants.ts'
+import { InvalidAccountTypeError } from './errors/account.ts'
 import { findNetwork, toCaipNetwork } from './networks.ts'
 import { initialSendState } from './send/initialSendState.ts'
 import { createStorage, getDefaultStorage, type Storage } from './storage/createStorage.ts'
 import { STORAGE_KEYS } from './storage/keys.ts'
 import type {
+  AccountTypes,
   ConnectMethod,
   ConnectorTypeOrderEntry,
   Features,
@@ -39,6 +43,8 @@ export type ResolvedFoyerConfig = {
   includeWalletIds: readonly string[]
   excludeWalletIds: readonly string[]
   allowUnsupportedChain: boolean
+  /** Preferred account type per namespace when the visitor chose none: the config's over SPEC §6's. */
+  defaultAccountTypes: AccountTypes
   projectId: string | undefined
   serverUrl: string | undefined
 }
@@ -132,8 +138,15 @@ export function createFoyer(parameters: CreateFoyerParameters): CreateFoyerRetur
     includeWalletIds: parameters.includeWalletIds ?? [],
     excludeWalletIds: parameters.excludeWalletIds ?? [],
     allowUnsupportedChain: parameters.allowUnsupportedChain ?? false,
+    defaultAccountTypes: { ...DEFAULT_ACCOUNT_TYPES },
     projectId: parameters.projectId,
     serverUrl: parameters.serverUrl,
+  }
+  for (const [namespace, accountType] of Object.entries(parameters.defaultAccountTypes ?? {})) {
+    if (accountType === undefined) continue
+    if (!isAccountTypeOf(namespace as ChainNamespace, accountType))
+      throw new InvalidAccountTypeError({ accountType, namespace })
+    ;(config.defaultAccountTypes as Record<string, string>)[namespace] = accountType
   }
   const storage = parameters.storage ?? createStorage({ storage: getDefaultStorage() })
 
@@ -170,7 +183,13 @@ export function createFoyer(parameters: CreateFoyerParameters): CreateFoyerRetur
     activeNetwork,
     unsupportedNetwork: false,
     switchingNamespace: false,
-    account: initialAccountState,
+    account: {
+      ...initialAccountState,
+      preferredAccountType: getPreferredAccountType(
+        { config, storage },
+        activeNetwork.chainNamespace,
+      ),
+    },
     toast: undefined,
     alerts: [],
     themeMode: parameters.themeMode ?? (DEFAULT_THEME_MODE as ThemeMode),

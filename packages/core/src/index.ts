@@ -105,6 +105,12 @@ export {
   setLocale,
 } from './actions/setLocale.ts'
 export {
+  type SetPreferredAccountTypeErrorType,
+  type SetPreferredAccountTypeParameters,
+  type SetPreferredAccountTypeReturnType,
+  setPreferredAccountType,
+} from './actions/setPreferredAccountType.ts'
+export {
   type SetReceiverAddressParameters,
   setReceiverAddress,
 } from './actions/setReceiverAddress.ts'
@@ -309,6 +315,7 @@ export {
 export { STORAGE_KEYS } from './storage/keys.ts'
 export { addRecentWallet } from './storage/recentWallets.ts'
 export type {
+  AccountTypes,
   ConnectMethod,
   ConnectorTypeOrderEntry,
   Features,

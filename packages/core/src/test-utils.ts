@@ -1,8 +1,11 @@
 import { type OpenParameters, open } from './actions/open.ts'
 import { startAnalytics } from './analytics/startAnalytics.ts'
 import { createFoyer, type Foyer } from './createFoyer.ts'
+import { createEmitter } from './emitter.ts'
 import { createMemoryStorage, createStorage } from './storage/createStorage.ts'
 import type { FoyerConfig } from './types/config.ts'
+import type { Adapter, Connector, ConnectorAccount, ConnectorEventMap } from './types/connector.ts'
+import type { CaipNetwork, CaipNetworkId } from './types/network.ts'
 
 /** A Foyer with in-memory storage and the local anvil network, for unit tests. */
 export function createTestFoyer(config: Partial<FoyerConfig> = {}) {
@@ -17,4 +20,91 @@ export function createTestFoyer(config: Partial<FoyerConfig> = {}) {
 export function openDialog(foyer: Foyer, parameters?: OpenParameters) {
   open(foyer, parameters)
   startAnalytics(foyer)
+}
+
+export type MemoryWalletParameters = {
+  namespace: 'eip155' | 'solana'
+  address: string
+  /** Connector id; default `{namespace}-wallet`. */
+  id?: string | undefined
+}
+
+export type MemoryWallet = ReturnType<typeof createMemoryWallet>
+
+/**
+ * An in-memory wallet for tests of core's state rules. The wallet outlives page loads (its
+ * authorisation persists), and `adapter()` gives each Foyer instance a fresh connector, as an
+ * extension behaves across reloads. On eip155 the wallet has a chain of its own (it persists too)
+ * and `switchNetwork` is a prompt the wallet answers by `behaviour`; on solana the cluster is the
+ * connector's, starting on the first configured one after every load, as `@foyer/solana`'s
+ * wallet-standard connector does.
+ */
+export function createMemoryWallet(parameters: MemoryWalletParameters) {
+  const { namespace, address, id = `${namespace}-wallet` } = parameters
+  const accounts: readonly ConnectorAccount[] = [{ address, type: 'eoa' }]
+  const wallet = {
+    authorized: false,
+    /** The eip155 wallet's own chain (undefined until it first connects). */
+    chain: undefined as CaipNetworkId | undefined,
+    behaviour: { switchNetwork: 'approve' as 'approve' | 'reject' },
+    /** Every network a connector asked the wallet to switch to, in order. */
+    switchRequests: [] as CaipNetworkId[],
+    /** While set, `switchNetwork` waits for it before answering. */
+    hold: undefined as Promise<void> | undefined,
+    /** The connector of the latest `adapter()`'s Foyer instance. */
+    connector: undefined as Connector | undefined,
+    adapter(): Adapter {
+      let connectors: Connector[] = []
+      return {
+        namespace,
+        setup({ networks, onConnectorsChange }) {
+          connectors = [createConnector(networks)]
+          onConnectorsChange(connectors)
+          return () => {}
+        },
+        getConnectors: () => connectors,
+      }
+    },
+  }
+
+  function createConnector(networks: readonly CaipNetwork[]): Connector {
+    const emitter = createEmitter<ConnectorEventMap>()
+    let cluster = networks[0]!.caipNetworkId
+    const current = () => {
+      if (namespace === 'solana') return cluster
+      wallet.chain ??= cluster
+      return wallet.chain
+    }
+    const connector: Connector = {
+      id,
+      name: `${namespace} wallet`,
+      type: 'announced',
+      namespace,
+      async connect({ network } = {}) {
+        wallet.authorized = true
+        if (namespace === 'solana' && network) cluster = network.caipNetworkId
+        return { accounts, caipNetworkId: current() }
+      },
+      async disconnect() {
+        wallet.authorized = false
+      },
+      getAccounts: async () => (wallet.authorized ? accounts : []),
+      getCaipNetworkId: async () => current(),
+      async switchNetwork({ network }) {
+        wallet.switchRequests.push(network.caipNetworkId)
+        await wallet.hold
+        if (wallet.behaviour.switchNetwork === 'reject')
+          throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+        if (namespace === 'eip155') wallet.chain = network.caipNetworkId
+        else cluster = network.caipNetworkId
+        emitter.emit('chainChanged', { caipNetworkId: network.caipNetworkId })
+      },
+      async request() {},
+      on: (event, listener) => emitter.on(event, listener),
+      off: (event, listener) => emitter.off(event, listener),
+    }
+    wallet.connector = connector
+    return connector
+  }
+  return wallet
 }

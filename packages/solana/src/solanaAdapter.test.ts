@@ -4,6 +4,7 @@ import {
   createMemoryStorage,
   createStorage,
   disconnect,
+  type FoyerConfig,
   getBalance,
   reconnect,
   solanaDevnet,
@@ -55,6 +56,7 @@ async function setup(
     index?: number
     wallet?: SolanaTestWallet
     storage?: ReturnType<typeof createMemoryStorage>
+    networks?: FoyerConfig['networks']
   } = {},
 ) {
   const wallet =
@@ -65,7 +67,7 @@ async function setup(
     }))
   const adapter = solanaAdapter({ discover: false, wallets: [wallet] })
   const foyer = createFoyer({
-    networks: [localnet, solanaDevnet],
+    networks: options.networks ?? [localnet, solanaDevnet],
     adapters: [adapter],
     storage: createStorage({ storage: options.storage ?? createMemoryStorage() }),
   })
@@ -265,6 +267,47 @@ describe('solanaAdapter against the local LiteSVM cluster', () => {
     await connect(foyer, { connectorId })
     await wallet.features['standard:disconnect'].disconnect()
     expect(foyer.getState().connections.solana ?? []).toEqual([])
+  })
+
+  it('is back on the second of two clusters after a reload, without a prompt', async () => {
+    const storage = createMemoryStorage()
+    const first = await setup({ index: 8, storage })
+    await connect(first.foyer, { connectorId })
+    await switchNetwork(first.foyer, { network: solanaDevnet.caipNetworkId })
+
+    // A new page load: a new Foyer on the same storage; the wallet still authorises the site and
+    // refuses every prompt.
+    first.wallet.setBehaviour({ connect: 'reject', sign: 'reject' })
+    const again = await setup({ wallet: first.wallet, storage })
+    expect(await again.connector.getCaipNetworkId()).toBe(localnet.caipNetworkId)
+    await reconnect(again.foyer)
+    const state = again.foyer.getState()
+    expect(state.status).toBe('connected')
+    expect(state.activeNetwork.caipNetworkId).toBe(solanaDevnet.caipNetworkId)
+    expect(state.account.caipAddress).toBe(`${solanaDevnet.caipNetworkId}:${first.address}`)
+    expect(await again.connector.getCaipNetworkId()).toBe(solanaDevnet.caipNetworkId)
+  })
+
+  it('restores Solana as the active namespace, on its stored cluster, when eip155 networks are listed first', async () => {
+    const storage = createMemoryStorage()
+    const networks: FoyerConfig['networks'] = [
+      'eip155:31337',
+      'eip155:31338',
+      localnet,
+      solanaDevnet,
+    ]
+    const first = await setup({ index: 8, storage, networks })
+    expect(first.foyer.getState().activeNamespace).toBe('eip155')
+    await connect(first.foyer, { connectorId, network: solanaDevnet.caipNetworkId })
+    expect(first.foyer.getState().activeNetwork.caipNetworkId).toBe(solanaDevnet.caipNetworkId)
+
+    const again = await setup({ wallet: first.wallet, storage, networks })
+    await reconnect(again.foyer)
+    const state = again.foyer.getState()
+    expect(state.activeNamespace).toBe('solana')
+    expect(state.activeNetwork.caipNetworkId).toBe(solanaDevnet.caipNetworkId)
+    expect(state.account.address).toBe(first.address)
+    expect(await again.connector.getCaipNetworkId()).toBe(solanaDevnet.caipNetworkId)
   })
 
   it('switches cluster without prompting the wallet', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { solanaTestnet } from '../networks.ts'
 import { createMemoryStorage, createStorage } from '../storage/createStorage.ts'
 import { createTestFoyer } from '../test-utils.ts'
 import type { Adapter, Connector, ConnectorAccount } from '../types/connector.ts'
@@ -6,6 +7,7 @@ import type { CaipNetworkId, ChainNamespace } from '../types/network.ts'
 import { connect } from './connect.ts'
 import { disconnect } from './disconnect.ts'
 import { reconnect } from './reconnect.ts'
+import { switchNetwork } from './switchNetwork.ts'
 
 const evmAddress = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const solanaAddress = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
@@ -43,7 +45,9 @@ function createSessionAdapter(approved: readonly ChainNamespace[]) {
       },
       getAccounts: accounts,
       getCaipNetworkId: async () => networkOf[namespace]!,
-      async switchNetwork() {},
+      async switchNetwork({ network }) {
+        networkOf[namespace] = network.caipNetworkId
+      },
       async request() {},
       on() {},
       off() {},
@@ -80,6 +84,23 @@ describe('connect', () => {
       },
     ])
     expect(state.networkByNamespace.solana?.caipNetworkId).toBe(networks[1])
+  })
+
+  it("puts the session's Solana side on the cluster the visitor chose before connecting", async () => {
+    const { adapter } = createSessionAdapter(['eip155', 'solana'])
+    const foyer = createTestFoyer({
+      networks: [...networks, solanaTestnet],
+      adapters: [adapter],
+    })
+    // Chosen before any wallet was connected; the session starts on its first cluster (devnet).
+    await switchNetwork(foyer, { network: solanaTestnet })
+    await connect(foyer, { connectorId: 'session' })
+    const state = foyer.getState()
+    expect(state.activeNamespace).toBe('eip155')
+    expect(state.networkByNamespace.solana?.caipNetworkId).toBe(solanaTestnet.caipNetworkId)
+    expect(await foyer.getConnector('session:solana')!.getCaipNetworkId()).toBe(
+      solanaTestnet.caipNetworkId,
+    )
   })
 
   it('leaves a namespace the session did not approve disconnected', async () => {

@@ -1,9 +1,13 @@
 import { describe, expect, it, vi } from 'vitest'
+import { solanaDevnet, solanaTestnet } from '../networks.ts'
 import { createMemoryStorage, createStorage } from '../storage/createStorage.ts'
-import { createTestFoyer } from '../test-utils.ts'
+import { createMemoryWallet, createTestFoyer, type MemoryWallet } from '../test-utils.ts'
+import type { FoyerConfig } from '../types/config.ts'
 import type { Adapter, Connector } from '../types/connector.ts'
 import type { CaipNetworkId, ChainNamespace } from '../types/network.ts'
+import { connect } from './connect.ts'
 import { reconnect } from './reconnect.ts'
+import { switchNetwork } from './switchNetwork.ts'
 
 const solanaNetwork = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1' as const
 const addresses = {
@@ -99,5 +103,112 @@ describe('reconnect', () => {
     late.announce()
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(foyer.getState().connections).toEqual({})
+  })
+})
+
+describe('reconnect restores the network the visitor chose', () => {
+  /** One page load: a new Foyer on the same storage, each wallet with a fresh connector. */
+  function load(
+    storage: ReturnType<typeof createStorage>,
+    networks: FoyerConfig['networks'],
+    wallets: MemoryWallet[],
+  ) {
+    return createTestFoyer({
+      networks,
+      adapters: wallets.map((wallet) => wallet.adapter()),
+      storage,
+    })
+  }
+
+  it('puts a Solana wallet back on the second of two clusters after a reload', async () => {
+    const storage = createStorage({ storage: createMemoryStorage() })
+    const networks = [solanaDevnet, solanaTestnet] as const
+    const wallet = createMemoryWallet({ namespace: 'solana', address: addresses.solana })
+    const first = load(storage, networks, [wallet])
+    await connect(first, { connectorId: 'solana-wallet' })
+    await switchNetwork(first, { network: solanaTestnet })
+    first.destroy()
+
+    const again = load(storage, networks, [wallet])
+    // A new page's connector starts on its first cluster, as the real ones do.
+    expect(await wallet.connector!.getCaipNetworkId()).toBe(solanaDevnet.caipNetworkId)
+    await reconnect(again)
+    const state = again.getState()
+    expect(state.status).toBe('connected')
+    expect(state.activeNetwork.caipNetworkId).toBe(solanaTestnet.caipNetworkId)
+    expect(state.account.caipAddress).toBe(`${solanaTestnet.caipNetworkId}:${addresses.solana}`)
+    expect(await wallet.connector!.getCaipNetworkId()).toBe(solanaTestnet.caipNetworkId)
+    expect(storage.getItem('activeNetworkByNamespace')).toEqual({
+      solana: solanaTestnet.caipNetworkId,
+    })
+  })
+
+  it('restores the active Solana namespace and its cluster when eip155 networks are listed first', async () => {
+    const storage = createStorage({ storage: createMemoryStorage() })
+    const networks = ['eip155:31337', 'eip155:31338', solanaDevnet, solanaTestnet] as const
+    const evm = createMemoryWallet({ namespace: 'eip155', address: addresses.eip155 })
+    const solana = createMemoryWallet({ namespace: 'solana', address: addresses.solana })
+    const first = load(storage, networks, [evm, solana])
+    await connect(first, { connectorId: 'eip155-wallet' })
+    await switchNetwork(first, { network: solanaTestnet })
+    await connect(first, { connectorId: 'solana-wallet' })
+    expect(first.getState().activeNetwork.caipNetworkId).toBe(solanaTestnet.caipNetworkId)
+    first.destroy()
+
+    const again = load(storage, networks, [evm, solana])
+    expect(again.getState().activeNetwork.caipNetworkId).toBe(solanaTestnet.caipNetworkId)
+    const restored = await reconnect(again)
+    expect(restored.map((connection) => connection.connectorId).sort()).toEqual([
+      'eip155-wallet',
+      'solana-wallet',
+    ])
+    const state = again.getState()
+    expect(state.activeNamespace).toBe('solana')
+    expect(state.activeNetwork.caipNetworkId).toBe(solanaTestnet.caipNetworkId)
+    expect(state.account.address).toBe(addresses.solana)
+    expect(state.networkByNamespace.eip155?.caipNetworkId).toBe('eip155:31337')
+    expect(await solana.connector!.getCaipNetworkId()).toBe(solanaTestnet.caipNetworkId)
+    expect(evm.switchRequests).toEqual([])
+  })
+
+  it('keeps a Solana wallet on its own cluster when it cannot serve the stored one', async () => {
+    const storage = createStorage({ storage: createMemoryStorage() })
+    const networks = [solanaDevnet, solanaTestnet] as const
+    const wallet = createMemoryWallet({ namespace: 'solana', address: addresses.solana })
+    const first = load(storage, networks, [wallet])
+    await connect(first, { connectorId: 'solana-wallet' })
+    await switchNetwork(first, { network: solanaTestnet })
+    first.destroy()
+
+    // E.g. a WalletConnect session that no longer approves the stored cluster.
+    wallet.behaviour.switchNetwork = 'reject'
+    const again = load(storage, networks, [wallet])
+    expect(await reconnect(again)).toMatchObject([{ connectorId: 'solana-wallet' }])
+    expect(again.getState().activeNetwork.caipNetworkId).toBe(solanaDevnet.caipNetworkId)
+    expect(again.getState().account.caipAddress).toBe(
+      `${solanaDevnet.caipNetworkId}:${addresses.solana}`,
+    )
+  })
+
+  it('keeps an EVM wallet on the chain it is on after a reload, without asking it to switch', async () => {
+    const storage = createStorage({ storage: createMemoryStorage() })
+    const networks = ['eip155:31337', 'eip155:31338'] as const
+    const wallet = createMemoryWallet({ namespace: 'eip155', address: addresses.eip155 })
+    const first = load(storage, networks, [wallet])
+    await connect(first, { connectorId: 'eip155-wallet' })
+    await switchNetwork(first, { network: 'eip155:31338' })
+    expect(wallet.switchRequests).toEqual(['eip155:31338'])
+    first.destroy()
+
+    // While the page was closed the visitor moved the wallet back to 31337 in the wallet itself.
+    wallet.chain = 'eip155:31337'
+    const again = load(storage, networks, [wallet])
+    expect(again.getState().activeNetwork.caipNetworkId).toBe('eip155:31338')
+    await reconnect(again)
+    // Switching would prompt on page load; the wallet's chain is where it signs, so it is shown.
+    expect(wallet.switchRequests).toEqual(['eip155:31338'])
+    expect(again.getState().activeNetwork.caipNetworkId).toBe('eip155:31337')
+    expect(again.getState().unsupportedNetwork).toBe(false)
+    expect(storage.getItem('activeNetworkByNamespace')).toEqual({ eip155: 'eip155:31337' })
   })
 })

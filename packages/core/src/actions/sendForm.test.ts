@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { solana } from '../networks.ts'
-import { createTestFoyer } from '../test-utils.ts'
+import { initialSendState } from '../send/initialSendState.ts'
+import { createMemoryWallet, createTestFoyer } from '../test-utils.ts'
 import type { TokenBalance } from '../types/state.ts'
 import { addPendingTransaction } from './addPendingTransaction.ts'
+import { connect } from './connect.ts'
 import { resetSendForm } from './resetSendForm.ts'
 import { sendTransfer } from './sendTransfer.ts'
 import { setReceiverAddress } from './setReceiverAddress.ts'
@@ -77,6 +79,21 @@ describe('send form state', () => {
     expect(foyer.getState().send.token).toBeUndefined()
     expect(foyer.getState().send.sendTokenAmount).toBeUndefined()
     expect(foyer.getState().send.receiverAddress).toBeUndefined()
+  })
+
+  it('connecting a wallet of another namespace makes it active and empties the send form', async () => {
+    const wallet = createMemoryWallet({
+      namespace: 'solana',
+      address: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
+    })
+    const foyer = createTestFoyer({
+      networks: ['eip155:31337', solana],
+      adapters: [wallet.adapter()],
+    })
+    fillForm(foyer)
+    await connect(foyer, { connectorId: 'solana-wallet' })
+    expect(foyer.getState().activeNamespace).toBe('solana')
+    expect(foyer.getState().send).toEqual(initialSendState)
   })
 })
 

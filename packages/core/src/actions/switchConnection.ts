@@ -1,5 +1,5 @@
 import { assertConnectionStatus } from '../connection/assertConnectionStatus.ts'
-import { applyConnection, getActiveConnection } from '../connection/state.ts'
+import { applyConnection, getActiveConnection, toChosenNetwork } from '../connection/state.ts'
 import type { Foyer } from '../createFoyer.ts'
 import { ConnectorNotFoundError } from '../errors/connection.ts'
 import type { ChainNamespace } from '../types/network.ts'
@@ -56,7 +56,7 @@ export async function switchConnection(
     applyConnection(foyer, {
       connector,
       accounts: ordered,
-      caipNetworkId: await connector.getCaipNetworkId(),
+      caipNetworkId: await toChosenNetwork(foyer, connector),
     })
   }
   const after = foyer.getState()

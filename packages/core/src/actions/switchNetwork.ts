@@ -14,7 +14,6 @@ import { findNetwork } from '../networks.ts'
 import type { CaipNetwork, CaipNetworkId } from '../types/network.ts'
 import { goBack } from './goBack.ts'
 import { navigate } from './navigate.ts'
-import { resetSendForm } from './resetSendForm.ts'
 
 export type SwitchNetworkParameters = { network: CaipNetwork | CaipNetworkId }
 export type SwitchNetworkReturnType = CaipNetwork
@@ -26,8 +25,10 @@ export type SwitchNetworkErrorType =
 
 /**
  * Makes `network` the active network. With a wallet connected on that namespace the wallet is asked
- * to switch first; moving to another namespace flags `switchingNamespace` while it happens and
- * resets the send form (SPEC §4). Connections of every namespace are kept. When the new namespace
+ * to switch first, unless it is already there; moving to another namespace flags
+ * `switchingNamespace` while it happens (cleared after success and failure alike) and, once the
+ * switch happened, resets the send form (SPEC §4); a failed switch keeps the form. Connections of
+ * every namespace are kept. When the new namespace
  * has no connection yet while another has, the open dialog shows SwitchActiveChain (data:
  * `network`, `namespace`), which leads to Connect for that namespace (SPEC §2). A network missing
  * from `networks` rejects with 'Network not found'.
@@ -56,15 +57,16 @@ export async function switchNetwork(
     Object.values(state.connections).some((list) =>
       list?.some((connection) => connection.status !== 'disconnected'),
     )
-  if (crossNamespace) {
-    foyer.store.setState({ switchingNamespace: true })
-    resetSendForm(foyer)
-  }
+  if (crossNamespace) foyer.store.setState({ switchingNamespace: true })
   try {
     const connection = getActiveConnection(state, network.chainNamespace)
     const connector = connection ? foyer.getConnector(connection.connectorId) : undefined
-    const walletOnTarget =
-      state.account.caipAddress?.startsWith(`${network.caipNetworkId}:`) && !crossNamespace
+    // Back from another namespace, the wallet is asked where it is (silently): one already on the
+    // network needs no switch, which would prompt the visitor for nothing.
+    const walletOnTarget = crossNamespace
+      ? connector &&
+        (await connector.getCaipNetworkId().catch(() => undefined)) === network.caipNetworkId
+      : state.account.caipAddress?.startsWith(`${network.caipNetworkId}:`)
     if (connector && !walletOnTarget) {
       try {
         await connector.switchNetwork({ network })
@@ -77,6 +79,8 @@ export async function switchNetwork(
         throw failure
       }
     }
+    // Only now does the namespace change, and with it the send form is emptied: a switch the
+    // wallet refused keeps both.
     setActiveNetworkState(foyer, { network })
   } finally {
     if (crossNamespace) foyer.store.setState({ switchingNamespace: false })

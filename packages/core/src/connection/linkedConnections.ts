@@ -3,7 +3,12 @@ import { findNetwork } from '../networks.ts'
 import type { Connector } from '../types/connector.ts'
 import type { ChainNamespace } from '../types/network.ts'
 import type { Connection } from '../types/state.ts'
-import { persistConnections, settleReconnectStatus, watchConnector } from './state.ts'
+import {
+  persistConnections,
+  settleReconnectStatus,
+  toChosenNetwork,
+  watchConnector,
+} from './state.ts'
 
 /**
  * Records the connections a grouped connector's session also holds in other namespaces (a
@@ -13,7 +18,7 @@ export async function applyLinkedConnections(foyer: Foyer, connector: Connector)
   for (const linked of linkedConnectors(foyer, connector)) {
     const accounts = await linked.getAccounts().catch(() => [])
     if (!accounts.length) continue
-    const caipNetworkId = await linked.getCaipNetworkId()
+    const caipNetworkId = await toChosenNetwork(foyer, linked)
     const state = foyer.getState()
     const namespace = linked.namespace
     const existing = (state.connections[namespace] ?? []).filter(

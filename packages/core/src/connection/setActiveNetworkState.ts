@@ -1,8 +1,12 @@
 import type { Foyer } from '../createFoyer.ts'
+import { initialSendState } from '../send/initialSendState.ts'
 import type { FoyerState } from '../types/state.ts'
 import { accountFromConnection, getActiveConnection, persistConnections } from './state.ts'
 
-/** Makes a network the active one (and its namespace the active namespace) and follows the account. */
+/**
+ * Makes a network the active one (and its namespace the active namespace) and follows the account;
+ * a new namespace also gets an empty send form.
+ */
 export function setActiveNetworkState(
   foyer: Foyer,
   parameters: { network: FoyerState['activeNetwork'] },
@@ -15,6 +19,8 @@ export function setActiveNetworkState(
     activeNetwork: network,
     networkByNamespace: { ...state.networkByNamespace, [network.chainNamespace]: network },
     unsupportedNetwork: false,
+    // Moving to another namespace empties the send form (SPEC §4): none of it applies there.
+    send: network.chainNamespace === state.activeNamespace ? state.send : initialSendState,
   }
   const connector = getActiveConnection(next)
     ? foyer.getConnector(getActiveConnection(next)!.connectorId)
@@ -23,7 +29,7 @@ export function setActiveNetworkState(
   foyer.store.setState({
     ...next,
     status: anyConnected ? 'connected' : next.status,
-    ...accountFromConnection(next, connector, network.caipNetworkId),
+    ...accountFromConnection(foyer, next, connector, network.caipNetworkId),
   })
   persistConnections(foyer)
 }

@@ -1,9 +1,13 @@
 // Shared state transitions of connect, reconnect, switchConnection and the connector events.
 // Internal: actions are the public way in.
+
+import { getPreferredAccountType } from '../account/preferredAccountType.ts'
 import { close } from '../actions/close.ts'
 import { open } from '../actions/open.ts'
+import { APP_CHOSEN_NETWORK_NAMESPACES } from '../constants.ts'
 import { type Foyer, initialAccountState } from '../createFoyer.ts'
 import { findNetwork } from '../networks.ts'
+import { initialSendState } from '../send/initialSendState.ts'
 import { STORAGE_KEYS } from '../storage/keys.ts'
 import type { Connector, ConnectorAccount, ConnectorEventMap } from '../types/connector.ts'
 import type { CaipNetworkId, ChainNamespace } from '../types/network.ts'
@@ -50,15 +54,21 @@ export function getStoredConnectors(foyer: Foyer): StoredConnectors {
   return foyer.storage.getItem<StoredConnectors>(STORAGE_KEYS.connectedConnectors) ?? {}
 }
 
-/** Recomputes the account fields from the active connection of the active namespace. */
+/**
+ * Recomputes the account fields from the active connection of the active namespace.
+ * `preferredAccountType` is the visitor's preference for that namespace (SPEC §6 defaults); the
+ * accounts in `user` keep the types the wallet reported.
+ */
 export function accountFromConnection(
+  foyer: Foyer,
   state: FoyerState,
   connector: Connector | undefined,
   walletCaipNetworkId: CaipNetworkId | undefined,
 ): Partial<FoyerState> {
   const connection = getActiveConnection(state)
   const first = connection?.accounts[0]
-  if (!connection || !first) return { account: initialAccountState }
+  const preferredAccountType = getPreferredAccountType(foyer, state.activeNamespace)
+  if (!connection || !first) return { account: { ...initialAccountState, preferredAccountType } }
   const sameAddress = state.account.address === first.address
   return {
     account: {
@@ -74,7 +84,7 @@ export function accountFromConnection(
       profileName: sameAddress ? state.account.profileName : undefined,
       profileImage: sameAddress ? state.account.profileImage : undefined,
       user: { accounts: connection.accounts },
-      preferredAccountType: first.type,
+      preferredAccountType,
       connectedWalletInfo: connector
         ? { name: connector.name, icon: connector.icon, connectorId: connector.id }
         : state.account.connectedWalletInfo,
@@ -133,8 +143,10 @@ export function applyConnection(foyer: Foyer, parameters: ApplyConnectionParamet
     activeNetwork,
     networkByNamespace: { ...state.networkByNamespace, [namespace]: activeNetwork },
     unsupportedNetwork: !network,
+    // The send form belongs to the namespace it was filled in (SPEC §4).
+    send: namespace === state.activeNamespace ? state.send : initialSendState,
   }
-  foyer.store.setState({ ...next, ...accountFromConnection(next, connector, caipNetworkId) })
+  foyer.store.setState({ ...next, ...accountFromConnection(foyer, next, connector, caipNetworkId) })
   persistConnections(foyer)
 }
 
@@ -160,7 +172,7 @@ export async function restoreConnection(
   try {
     const accounts = await connector.getAccounts()
     if (!accounts.length) return undefined
-    const caipNetworkId = await connector.getCaipNetworkId()
+    const caipNetworkId = await toChosenNetwork(foyer, connector)
     applyConnection(foyer, { connector, accounts, caipNetworkId, active, focus })
     internal.emit({
       type: 'CONNECT_SUCCESS',
@@ -182,6 +194,28 @@ export async function restoreConnection(
   } finally {
     internal.restoring--
     persistConnections(foyer)
+  }
+}
+
+/**
+ * The network a connector joins on (restored after a reload, recorded from a shared session, or
+ * switched back to). Where the network is the app's choice (a Solana cluster: connectors start on
+ * their first one after a load), the connector is put on the network chosen for its namespace,
+ * silently: switching clusters prompts nobody. Elsewhere the wallet's own network stands: an EVM
+ * wallet sits on a chain of its own, and asking it to switch would prompt the visitor.
+ */
+export async function toChosenNetwork(foyer: Foyer, connector: Connector): Promise<CaipNetworkId> {
+  const current = await connector.getCaipNetworkId()
+  const namespaces: readonly ChainNamespace[] = APP_CHOSEN_NETWORK_NAMESPACES
+  const chosen = foyer.getState().networkByNamespace[connector.namespace]
+  if (!namespaces.includes(connector.namespace) || !chosen || chosen.caipNetworkId === current)
+    return current
+  try {
+    await connector.switchNetwork({ network: chosen })
+    return chosen.caipNetworkId
+  } catch {
+    // Not a cluster this connector serves (e.g. one the WalletConnect session did not approve).
+    return current
   }
 }
 
@@ -225,7 +259,7 @@ export function removeConnection(
     unsupportedNetwork: namespace === state.activeNamespace ? false : state.unsupportedNetwork,
   }
   const nextConnector = remaining[0] ? foyer.getConnector(remaining[0].connectorId) : undefined
-  foyer.store.setState({ ...next, ...accountFromConnection(next, nextConnector, undefined) })
+  foyer.store.setState({ ...next, ...accountFromConnection(foyer, next, nextConnector, undefined) })
   persistConnections(foyer)
 }
 
@@ -247,7 +281,7 @@ export function updateAccounts(
   const walletNetwork = state.account.caipAddress?.split(':').slice(0, 2).join(':') as
     | CaipNetworkId
     | undefined
-  foyer.store.setState({ ...next, ...accountFromConnection(next, connector, walletNetwork) })
+  foyer.store.setState({ ...next, ...accountFromConnection(foyer, next, connector, walletNetwork) })
   persistConnections(foyer)
 }
 
@@ -273,7 +307,7 @@ export function updateNetwork(
       : state.networkByNamespace,
     unsupportedNetwork: !network,
   }
-  foyer.store.setState({ ...next, ...accountFromConnection(next, connector, caipNetworkId) })
+  foyer.store.setState({ ...next, ...accountFromConnection(foyer, next, connector, caipNetworkId) })
   persistConnections(foyer)
   return Boolean(network)
 }

@@ -1,6 +1,7 @@
+import type { ACCOUNT_TYPES_BY_NAMESPACE } from '../constants.ts'
 import type { Storage } from '../storage/createStorage.ts'
 import type { Adapter } from './connector.ts'
-import type { NetworkInput } from './network.ts'
+import type { ChainNamespace, NetworkInput } from './network.ts'
 
 export type Metadata = {
   name: string
@@ -43,6 +44,11 @@ export type ConnectorTypeOrderEntry =
   | 'recommended'
 
 export type ThemeMode = 'light' | 'dark'
+
+/** An account type (SPEC §3) per namespace, each one of the types that namespace has. */
+export type AccountTypes = {
+  [namespace in ChainNamespace]: (typeof ACCOUNT_TYPES_BY_NAMESPACE)[namespace][number]
+}
 /** CSS custom properties the dialog reads, e.g. `{ '--foyer-accent': '#47a1ff' }`. */
 export type ThemeVariables = Record<`--foyer-${string}`, string | number>
 
@@ -62,6 +68,12 @@ export type FoyerConfig = {
   featuredWalletIds?: readonly string[] | undefined
   includeWalletIds?: readonly string[] | undefined
   excludeWalletIds?: readonly string[] | undefined
+  /**
+   * Preferred account type per namespace, over SPEC §6's defaults (smartAccount on EVM, eoa on
+   * Solana and Polkadot, payment on Bitcoin). The visitor's own choice (`setPreferredAccountType`)
+   * wins over it.
+   */
+  defaultAccountTypes?: Partial<AccountTypes> | undefined
   /** Keep the session usable when the wallet sits on a network not in `networks`. */
   allowUnsupportedChain?: boolean | undefined
   /** Defaults to localStorage in the browser and memory on the server. */

@@ -71,6 +71,25 @@ describe('Solana test wallet', () => {
     expect(wallet.accounts).toEqual(accounts)
   })
 
+  it('remembers the authorisation across page loads in the storage it is given', async () => {
+    const items = new Map<string, string>()
+    const storage = {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+    }
+    const create = () =>
+      createSolanaTestWallet({ key: world.devnet.accounts[0]!.secretKey, storage })
+    const first = await create()
+    await first.features['standard:connect'].connect()
+    const reloaded = await create()
+    expect(reloaded.isAuthorized).toBe(true)
+    const silent = await reloaded.features['standard:connect'].connect({ silent: true })
+    expect(silent.accounts.map((account) => account.address)).toEqual([reloaded.signer.address])
+
+    await reloaded.features['standard:disconnect'].disconnect()
+    expect((await create()).isAuthorized).toBe(false)
+  })
+
   it('rejects connect with the 4001 user-rejected error when set to reject', async () => {
     const wallet = await createDevWallet(0)
     wallet.setBehaviour({ connect: 'reject' })

@@ -61,6 +61,13 @@ export type CreateSolanaTestWalletParameters = {
   /** Default all four clusters. */
   chains?: readonly SolanaTestWalletChain[] | undefined
   behaviour?: Partial<SolanaTestWalletBehaviour> | undefined
+  /**
+   * Where the wallet remembers that the site is authorised, as an extension does across page loads
+   * (e.g. `window.localStorage`). Without it, nothing persists.
+   */
+  storage?: Pick<Storage, 'getItem' | 'setItem'> | undefined
+  /** Default `foyer-solana-test-wallet`. */
+  storageKey?: string | undefined
 }
 
 type Features = StandardConnectFeature &
@@ -114,9 +121,11 @@ export async function createSolanaTestWallet(
     features: [SolanaSignMessage, SolanaSignTransaction, SolanaSignAndSendTransaction] as const,
     label: 'Foyer Test Account',
   })
-  let authorized = false
+  const { storage, storageKey = 'foyer-solana-test-wallet' } = parameters
+  let authorized = readAuthorized(storage, storageKey)
   const listeners = new Set<StandardEventsListeners['change']>()
   const emitChange = () => {
+    storage?.setItem(storageKey, JSON.stringify({ authorized }))
     for (const listener of listeners) listener({ accounts: authorized ? [account] : [] })
   }
 
@@ -240,6 +249,15 @@ export async function createSolanaTestWallet(
   }
 
   return wallet
+}
+
+function readAuthorized(storage: Pick<Storage, 'getItem'> | undefined, key: string): boolean {
+  try {
+    const raw = storage?.getItem(key)
+    return raw ? (JSON.parse(raw) as { authorized?: unknown }).authorized === true : false
+  } catch {
+    return false
+  }
 }
 
 async function toSigner(key: CreateSolanaTestWalletParameters['key']): Promise<KeyPairSigner> {

@@ -1,0 +1,45 @@
+import { getStoredAccountTypes, isAccountTypeOf } from '../account/preferredAccountType.ts'
+import type { Foyer } from '../createFoyer.ts'
+import { InvalidAccountTypeError } from '../errors/account.ts'
+import { STORAGE_KEYS } from '../storage/keys.ts'
+import type { AccountType } from '../types/connector.ts'
+import type { ChainNamespace } from '../types/network.ts'
+
+export type SetPreferredAccountTypeParameters = {
+  accountType: AccountType
+  /** Default: the active namespace. */
+  namespace?: ChainNamespace | undefined
+}
+export type SetPreferredAccountTypeReturnType = AccountType
+export type SetPreferredAccountTypeErrorType = InvalidAccountTypeError
+
+/**
+ * Records the visitor's preferred account type for a namespace (SPEC §3), kept in storage under
+ * `preferredAccountTypes` so a reload keeps it; `account.preferredAccountType` follows it while
+ * that namespace is active. The type must be one of SPEC §3's that the namespace has (smartAccount
+ * on eip155 only, payment and ordinal on bip122 only), else 'Invalid account type'
+ * (`InvalidAccountTypeError`).
+ *
+ * A preference only: it does not change the connected account. `user.accounts` keep the types the
+ * wallet reported, and every wallet Foyer connects today, the embedded one included, has EOA
+ * accounts (smart accounts are not built).
+ */
+export function setPreferredAccountType(
+  foyer: Foyer,
+  parameters: SetPreferredAccountTypeParameters,
+): SetPreferredAccountTypeReturnType {
+  const { accountType } = parameters
+  const state = foyer.getState()
+  const namespace =
+    parameters.namespace ?? state.activeNamespace ?? state.activeNetwork.chainNamespace
+  if (!isAccountTypeOf(namespace, accountType))
+    throw new InvalidAccountTypeError({ accountType: String(accountType), namespace })
+  foyer.storage.setItem(STORAGE_KEYS.preferredAccountTypes, {
+    ...getStoredAccountTypes(foyer),
+    [namespace]: accountType,
+  })
+  const { account, activeNamespace } = foyer.getState()
+  if (namespace === activeNamespace)
+    foyer.store.setState({ account: { ...account, preferredAccountType: accountType } })
+  return accountType
+}
