@@ -5,41 +5,11 @@
  *   after the view's own content (not the loading placeholder) is in the dialog. The first open
  *   loads the chunks (cold); the median of 20 further opens is the warm figure.
  */
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { extname, join, normalize } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { launchChromium } from '../e2e/support/browser.ts'
+import { serveStatic } from '../e2e/support/staticServer.ts'
 import { addSizes, sizeOf } from './bundle.ts'
-
-const types: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-}
-
-function serveStatic(root: string) {
-  const server = createServer((request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname))
-    const file = join(root, path === '/' ? 'index.html' : path)
-    if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
-      response.writeHead(404).end()
-      return
-    }
-    response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' })
-    createReadStream(file).pipe(response)
-  })
-  return new Promise<{ url: string; close: () => Promise<void> }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        close: () => new Promise((done) => server.close(() => done())),
-      })
-    })
-  })
-}
 
 // In-page code is passed as source text: functions compiled by tsx carry helpers the page lacks.
 

@@ -36,6 +36,33 @@ async function openDemoWithTestWallet(query = '') {
   await page.evaluate((address) => window.foyerTestWallet!.selectAccount(address), account)
 }
 
+/**
+ * Makes the test wallet hold its answer to the next `eth_requestAccounts` until
+ * `answerConnectRequest()`, as a visitor who has not yet looked at the extension's popup.
+ */
+async function holdNextConnectRequest() {
+  await page.evaluate(() => {
+    const wallet = window.foyerTestWallet!
+    const request = wallet.request
+    let answer = () => {}
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve
+    })
+    Object.assign(window, { answerConnectRequest: answer })
+    wallet.request = async (arguments_) => {
+      if (arguments_.method !== 'eth_requestAccounts') return request(arguments_)
+      wallet.request = request
+      await answered
+      return request(arguments_)
+    }
+  })
+}
+
+const answerConnectRequest = () =>
+  page.evaluate(() =>
+    (window as unknown as { answerConnectRequest: () => void }).answerConnectRequest(),
+  )
+
 async function expectNoSeriousViolations(view: string) {
   const violations = await seriousViolations(page)
   expect(violations, `axe on ${view}`).toEqual([])
@@ -102,6 +129,16 @@ describe('the connect dialog with an injected wallet', () => {
     await expect
       .poll(() => connectButton().locator('[data-foyer-balance]').textContent())
       .toBe(expectedB)
+    // The dialog went back to the Account view, which shows chain B's balance too.
+    await expect.poll(() => dialog().getAttribute('data-view')).toBe('Account')
+    await expect.poll(() => dialog().locator('[data-foyer-balance]').textContent()).toBe(expectedB)
+    await expect
+      .poll(() =>
+        dialog()
+          .getByRole('button', { name: `Network ${chainB.name}`, exact: true })
+          .count(),
+      )
+      .toBe(1)
 
     // Reload, with a wallet that refuses every prompt from the start: reconnected silently, still
     // on chain B.
@@ -126,10 +163,15 @@ describe('the connect dialog with an injected wallet', () => {
   test('a rejected connection shows Connection rejected, and Retry connects', async () => {
     await openDemoWithTestWallet()
     await page.evaluate(() => window.foyerTestWallet!.setBehaviour({ connect: 'reject' }))
+    await holdNextConnectRequest()
     await connectButton().click()
     await dialog()
       .getByRole('button', { name: /Foyer Test Wallet/ })
       .click()
+    // While the wallet has not answered.
+    await expect.poll(() => dialog().getByText('Continue in Foyer Test Wallet').count()).toBe(1)
+    await expectNoSeriousViolations('ConnectingExternal (waiting)')
+    await answerConnectRequest()
     await expect.poll(() => dialog().getByText('Connection rejected').count()).toBe(1)
     await expectNoSeriousViolations('ConnectingExternal (rejected)')
 
@@ -168,6 +210,22 @@ describe('the connect dialog with an injected wallet', () => {
     await dialog().getByRole('button', { name: 'All Wallets' }).click()
     const search = dialog().getByRole('searchbox')
     await expect.poll(() => search.count()).toBe(1)
+    // The registry's page is in, long names included: four columns, all inside the card.
+    await expect.poll(() => dialog().locator('.foyer-grid-item').count()).toBeGreaterThan(8)
+    const overflowing = await page.evaluate(() => {
+      const root = document.querySelector('[data-foyer-host]')!.shadowRoot!
+      const card = root.querySelector('.foyer-card')!.getBoundingClientRect()
+      const items = Array.from(root.querySelectorAll('.foyer-grid-item'))
+      const columns = new Set(items.map((item) => item.getBoundingClientRect().left)).size
+      const outside = items
+        .filter((item) => {
+          const { left, right } = item.getBoundingClientRect()
+          return left < card.left || right > card.right
+        })
+        .map((item) => item.textContent)
+      return { columns, outside }
+    })
+    expect(overflowing).toEqual({ columns: 4, outside: [] })
     await expectNoSeriousViolations('AllWallets')
     await search.fill('Foyer')
     await expect
@@ -188,7 +246,142 @@ describe('the connect dialog with an injected wallet', () => {
   })
 })
 
+describe('the light theme and the keyboard', () => {
+  test('the main views pass axe in the light theme', async () => {
+    await openDemoWithTestWallet('&theme=light')
+    await connectButton().click()
+    await expect.poll(() => dialog().getAttribute('aria-modal')).toBe('true')
+    expect(
+      await page.evaluate(() =>
+        document
+          .querySelector('[data-foyer-host]')
+          ?.shadowRoot?.querySelector('.foyer-theme')
+          ?.getAttribute('data-theme'),
+      ),
+    ).toBe('light')
+    await expectNoSeriousViolations('Connect (light)')
+
+    await dialog().getByRole('button', { name: 'All Wallets' }).click()
+    await expect.poll(() => dialog().getByRole('searchbox').count()).toBe(1)
+    await expectNoSeriousViolations('AllWallets (light)')
+    await dialog().getByRole('button', { name: 'Back' }).click()
+
+    await page.evaluate(() => window.foyerTestWallet!.setBehaviour({ connect: 'reject' }))
+    await holdNextConnectRequest()
+    await dialog()
+      .getByRole('button', { name: /Foyer Test Wallet/ })
+      .click()
+    await expect.poll(() => dialog().getByText('Continue in Foyer Test Wallet').count()).toBe(1)
+    await expectNoSeriousViolations('ConnectingExternal (light, waiting)')
+    await answerConnectRequest()
+    await expect.poll(() => dialog().getByText('Connection rejected').count()).toBe(1)
+    await expectNoSeriousViolations('ConnectingExternal (light, rejected)')
+
+    await page.evaluate(() => window.foyerTestWallet!.setBehaviour({ connect: 'approve' }))
+    await dialog().getByRole('button', { name: 'Try again' }).click()
+    await expect.poll(() => page.getByTestId('address').textContent()).toBe(account)
+    await connectButton().click()
+    await expect.poll(() => dialog().getAttribute('data-view')).toBe('Account')
+    await expect.poll(() => dialog().locator('[data-foyer-balance]').textContent()).toMatch(/ETH$/)
+    await expectNoSeriousViolations('Account (light)')
+
+    await dialog()
+      .getByRole('button', { name: `Network ${chainA.name}`, exact: true })
+      .click()
+    await expect.poll(() => dialog().getAttribute('data-view')).toBe('SwitchNetwork')
+    await expectNoSeriousViolations('SwitchNetwork (light)')
+  })
+
+  test('connects and switches network with the keyboard alone: arrows move, Enter activates', async () => {
+    await openDemoWithTestWallet()
+    /** The wallet or network name on the focused row of the dialog's list, if a row is focused. */
+    const focusedRow = () =>
+      page.evaluate(() => {
+        const active = document.querySelector('[data-foyer-host]')?.shadowRoot?.activeElement
+        if (!active?.matches('[data-foyer-item]')) return null
+        return active.querySelector('.foyer-list-item-label')?.textContent ?? null
+      })
+    /** Tab on until a list row has focus (past the header and the email field). */
+    async function tabIntoList() {
+      for (let presses = 0; presses < 10 && (await focusedRow()) === null; presses++)
+        await page.keyboard.press('Tab')
+      expect(await focusedRow()).not.toBeNull()
+    }
+
+    await connectButton().focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => dialog().getAttribute('data-view')).toBe('Connect')
+    await expect
+      .poll(() =>
+        dialog()
+          .getByRole('button', { name: /Foyer Test Wallet/ })
+          .count(),
+      )
+      .toBe(1)
+    await tabIntoList()
+    await page.keyboard.press('End')
+    await expect.poll(focusedRow).toBe('All Wallets')
+    await page.keyboard.press('Home')
+    const rows: (string | null)[] = [await focusedRow()]
+    while (rows.at(-1) !== 'Foyer Test Wallet' && rows.length < 10) {
+      await page.keyboard.press('ArrowDown')
+      rows.push(await focusedRow())
+    }
+    // Each press moved one row on.
+    expect(new Set(rows).size, rows.join(', ')).toBe(rows.length)
+    expect(rows.at(-1)).toBe('Foyer Test Wallet')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.getByTestId('address').textContent()).toBe(account)
+    await expect.poll(() => dialog().count()).toBe(0)
+
+    // The network list, from the page's network button.
+    await page.getByRole('button', { name: chainA.name, exact: true }).focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => dialog().getAttribute('data-view')).toBe('SwitchNetwork')
+    await expect
+      .poll(() =>
+        dialog()
+          .getByRole('button', { name: new RegExp(chainB.name) })
+          .count(),
+      )
+      .toBe(1)
+    await tabIntoList()
+    await page.keyboard.press('Home')
+    await expect.poll(focusedRow).toBe(chainA.name)
+    await page.keyboard.press('ArrowDown')
+    await expect.poll(focusedRow).toBe(chainB.name)
+    await page.keyboard.press('Enter')
+    await expect
+      .poll(() => page.getByTestId('network').textContent())
+      .toBe(`eip155:${chainB.chainId}`)
+  })
+})
+
 describe('page load', () => {
+  test('hovering the connect button loads the dialog code before the click, without opening it', async () => {
+    const requests: string[] = []
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname))
+    await page.goto(`${demoUrl}/button.html`)
+    await page.waitForLoadState('networkidle')
+    const beforeHover = requests.length
+
+    await connectButton().hover()
+    await expect
+      .poll(() => requests.slice(beforeHover).some((path) => /\/Connect-[\w-]+\.js$/.test(path)))
+      .toBe(true)
+    await page.waitForLoadState('networkidle')
+    expect(await dialog().count()).toBe(0)
+    expect(await page.locator('[data-foyer-host]').count()).toBe(0)
+
+    const beforeClick = requests.length
+    await connectButton().click()
+    await expect.poll(() => dialog().getAttribute('data-view')).toBe('Connect')
+    // The click needed neither the dialog nor its first view again.
+    expect(
+      requests.slice(beforeClick).filter((path) => /\/Connect-[\w-]+\.js$/.test(path)),
+    ).toEqual([])
+  })
+
   test('a page with only the connect button makes no request and loads no dialog code until opened', async () => {
     const requests: string[] = []
     page.on('request', (request) => requests.push(request.url()))

@@ -14,10 +14,30 @@ export type AxeViolation = { id: string; impact: string | null; help: string; no
  * serious and critical violations.
  */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
-  // Colours are judged on the settled view, not halfway through its 150 ms fade-in.
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => {}))),
-  )
+  // Colours are judged on the settled view, not halfway through its 150 ms fade-in or its height
+  // transition (which clips the rows still outside it). The dialog lives in a shadow root, whose
+  // animations document.getAnimations() leaves out; endless ones (spinners) are not waited for.
+  await page.evaluate(async () => {
+    for (let round = 0; round < 20; round++) {
+      const roots = [
+        document,
+        ...Array.from(document.querySelectorAll('*'), (element) => element.shadowRoot).filter(
+          (root) => root !== null,
+        ),
+      ]
+      const running = roots
+        .flatMap((root) => root.getAnimations())
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Number.NaN),
+        )
+      if (running.length === 0) return
+      await Promise.all(running.map((animation) => animation.finished.catch(() => {})))
+      // A finished transition may start another (the height follows content that just loaded).
+      await new Promise(requestAnimationFrame)
+    }
+  })
   await page.addScriptTag({ content: axeSource })
   const violations = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global.

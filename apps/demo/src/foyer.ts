@@ -63,5 +63,8 @@ export function createDemoFoyer(): Foyer {
     metadata,
     projectId: world.projectId,
     serverUrl: world.serverUrl,
+    // `?theme=light` shows the dialog in its light theme (dark is the default).
+    themeMode:
+      new URLSearchParams(window.location.search).get('theme') === 'light' ? 'light' : undefined,
   })
 }

@@ -27,6 +27,7 @@ import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { evmAdapter } from './evmAdapter.ts'
+import type { Eip1193Provider } from './types.ts'
 
 // anvil's well-known dev accounts 0 and 1 (10,000 ETH each at genesis).
 const ANVIL_PRIVATE_KEYS = anvilDevAccounts()
@@ -57,7 +58,12 @@ const chain = (anvil: AnvilInstance, name: string): ChainDefinition => ({
 })
 
 function setup(
-  options: { wallet?: TestWallet; storage?: ReturnType<typeof createMemoryStorage> } = {},
+  options: {
+    wallet?: TestWallet
+    storage?: ReturnType<typeof createMemoryStorage>
+    /** What the adapter talks to instead of the wallet itself (a wrapper around it). */
+    provider?: (wallet: TestWallet) => Eip1193Provider
+  } = {},
 ) {
   const wallet =
     options.wallet ??
@@ -80,7 +86,7 @@ function setup(
               rdns: 'dev.foyer.testwallet',
               icon: 'data:image/svg+xml,',
             },
-            provider: wallet,
+            provider: options.provider ? options.provider(wallet) : wallet,
           },
         ],
       }),
@@ -88,6 +94,40 @@ function setup(
     storage: createStorage({ storage: options.storage ?? createMemoryStorage() }),
   })
   return { wallet, foyer }
+}
+
+/**
+ * The test wallet behind a provider that can emit EIP-1193 `disconnect` with any error (the test
+ * wallet itself only emits 4900) and can stop listing accounts to `eth_accounts`.
+ */
+function disconnectControl(wallet: TestWallet) {
+  const disconnectListeners = new Set<(error: { code: number; message: string }) => void>()
+  let accountsGone = false
+  const provider: Eip1193Provider = {
+    request: (arguments_) =>
+      arguments_.method === 'eth_accounts' && accountsGone
+        ? Promise.resolve([])
+        : wallet.request(arguments_),
+    on(event, listener) {
+      if (event === 'disconnect') disconnectListeners.add(listener as never)
+      else wallet.on(event as never, listener)
+      return provider
+    },
+    removeListener(event, listener) {
+      if (event === 'disconnect') disconnectListeners.delete(listener as never)
+      else wallet.removeListener(event as never, listener)
+      return provider
+    },
+  }
+  return {
+    provider,
+    emitDisconnect(code: number) {
+      for (const listener of [...disconnectListeners]) listener({ code, message: 'Disconnected' })
+    },
+    loseAccounts() {
+      accountsGone = true
+    },
+  }
 }
 
 describe('evmAdapter against anvil', () => {
@@ -242,6 +282,61 @@ describe('evmAdapter against anvil', () => {
     wallet.lock()
     await vi.waitFor(() => expect(foyer.getState().status).toBe('disconnected'))
     expect(foyer.getState().account.address).toBeUndefined()
+  })
+
+  it("disconnects on the wallet's EIP-1193 disconnect event, and a reload stays disconnected", async () => {
+    const storage = createMemoryStorage()
+    const first = setup({ storage })
+    await connect(first.foyer, { connectorId: 'dev.foyer.testwallet' })
+    first.wallet.disconnect()
+    await vi.waitFor(() => expect(first.foyer.getState().status).toBe('disconnected'))
+    expect(first.foyer.getState().account.address).toBeUndefined()
+    expect(first.foyer.getState().connections.eip155 ?? []).toEqual([])
+    const second = setup({ storage, wallet: first.wallet })
+    expect(await reconnect(second.foyer)).toEqual([])
+  })
+
+  it('stays connected through a 1013 disconnect (wallet reconnecting) while it still lists the account', async () => {
+    let control: ReturnType<typeof disconnectControl> | undefined
+    const { foyer, wallet } = setup({
+      provider: (wallet) => {
+        control = disconnectControl(wallet)
+        return control.provider
+      },
+    })
+    await connect(foyer, { connectorId: 'dev.foyer.testwallet' })
+    control!.emitDisconnect(1013)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(foyer.getState().status).toBe('connected')
+    expect(foyer.getState().account.address).toBe(addressA)
+    // Still listening: the wallet's later events are followed.
+    wallet.selectAccount(addressB)
+    await vi.waitFor(() => expect(foyer.getState().account.address).toBe(addressB))
+  })
+
+  it('disconnects on a 1013 disconnect once the wallet no longer lists the account, and on any other code', async () => {
+    let control: ReturnType<typeof disconnectControl> | undefined
+    const { foyer } = setup({
+      provider: (wallet) => {
+        control = disconnectControl(wallet)
+        return control.provider
+      },
+    })
+    await connect(foyer, { connectorId: 'dev.foyer.testwallet' })
+    control!.loseAccounts()
+    control!.emitDisconnect(1013)
+    await vi.waitFor(() => expect(foyer.getState().status).toBe('disconnected'))
+
+    const other = setup({
+      provider: (wallet) => {
+        control = disconnectControl(wallet)
+        return control.provider
+      },
+    })
+    await connect(other.foyer, { connectorId: 'dev.foyer.testwallet' })
+    // 4900: disconnected from every chain, even though eth_accounts still answers.
+    control!.emitDisconnect(4900)
+    await vi.waitFor(() => expect(other.foyer.getState().status).toBe('disconnected'))
   })
 
   it('opens UnsupportedChain when the wallet moves to a network the app does not list', async () => {

@@ -46,7 +46,8 @@ export const dialogStyles = /* css */ `
   --foyer-accent: hsla(231, 100%, 70%, 1);
   --foyer-background: #ffffff;
   --foyer-foreground: #141414;
-  --foyer-foreground-muted: #6e7273;
+  /* AA (4.5:1) on the background and on the surfaces (rows, hovered rows) too. */
+  --foyer-foreground-muted: #666a6b;
   --foyer-surface: rgba(0, 0, 0, 0.04);
   --foyer-surface-hover: rgba(0, 0, 0, 0.08);
   --foyer-border: rgba(0, 0, 0, 0.1);
@@ -240,7 +241,8 @@ export const dialogStyles = /* css */ `
   margin: 0;
   padding: 0;
   display: grid;
-  grid-template-columns: repeat(4, 1fr);
+  /* minmax(0, …): a long wallet name is ellipsed instead of widening its column past the card. */
+  grid-template-columns: repeat(4, minmax(0, 1fr));
   gap: 8px;
 }
 

@@ -36,6 +36,20 @@ describe('Account', () => {
     expect(within.getByRole('button', { name: 'Network Anvil' })).toBeTruthy()
   })
 
+  test('shows the profile name instead of the address, as soon as it is known', async () => {
+    const { foyer, within } = await openConnectedAccount()
+    const account = await within.findByText('0xf39F…2266')
+    act(() =>
+      foyer.store.setState((state) => ({
+        account: { ...state.account, profileName: 'alice.eth' },
+      })),
+    )
+    await waitFor(() => expect(account.textContent).toBe('alice.eth'))
+    // The full address stays at hand in its title; the shortened one is gone.
+    expect(account.getAttribute('title')).toBe(address)
+    expect(within.queryByText('0xf39F…2266')).toBeNull()
+  })
+
   test('copies the address and confirms with a toast', async () => {
     const { within: inDialog, root } = await openConnectedAccount()
     fireEvent.click(await inDialog.findByRole('button', { name: 'Copy address' }))

@@ -1,9 +1,19 @@
 // @vitest-environment happy-dom
-import { navigate } from '@foyer/core'
+import {
+  type Adapter,
+  type Connector,
+  type ConnectorType,
+  createFoyer,
+  createMemoryStorage,
+  createStorage,
+  navigate,
+} from '@foyer/core'
+import { evmAdapter } from '@foyer/evm'
+import { createTestWallet } from '@foyer/test-wallets'
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { FoyerProvider } from '../../FoyerProvider.tsx'
-import { createTestSetup, findDialog } from '../../testUtils.tsx'
+import { anvilChain, createTestSetup, findDialog } from '../../testUtils.tsx'
 import { createConnectorWalletSource } from '../../utils/walletSource.ts'
 
 afterEach(() => {
@@ -96,6 +106,81 @@ describe('AllWallets', () => {
     fireEvent.click(await within.findByRole('button', { name: 'Amber Wallet' }))
     await waitFor(() => expect(dialog.getAttribute('data-view')).toBe('ConnectingExternal'))
     await waitFor(() => expect(foyer.getState().status).toBe('connected'))
+  })
+})
+
+/** An adapter listing wallets of other kinds than installed extensions (never connected here). */
+function otherWallets(
+  entries: readonly { id: string; name: string; type: ConnectorType }[],
+): Adapter {
+  const connectors = entries.map(
+    ({ id, name, type }): Connector => ({
+      id,
+      name,
+      type,
+      namespace: 'eip155',
+      connect: () => new Promise(() => {}),
+      async disconnect() {},
+      getAccounts: async () => [],
+      getCaipNetworkId: async () => 'eip155:31337',
+      async switchNetwork() {},
+      async request() {},
+      on() {},
+      off() {},
+    }),
+  )
+  return { namespace: 'eip155', setup: () => () => {}, getConnectors: () => connectors }
+}
+
+describe('All Wallets order', () => {
+  test('installed wallets first, then the recent ones (latest first), the featured ones, the rest', async () => {
+    const rpcUrl = 'http://127.0.0.1:9'
+    const installed = (name: string) => ({
+      info: { name, rdns: `dev.foyer.${name.toLowerCase()}`, icon: 'data:image/svg+xml,' },
+      provider: createTestWallet({
+        accounts: [`0x${'1'.repeat(64)}`],
+        chains: [{ chainId: 31337, rpcUrl, name: 'Anvil' }],
+      }),
+    })
+    const backing = createMemoryStorage()
+    // Used before, most recent first: one that is installed (listed as installed) and two others.
+    backing.setItem(
+      'foyer.recentWallets',
+      JSON.stringify(['custom.second', 'dev.foyer.cobalt', 'external.first']),
+    )
+    const foyer = createFoyer({
+      networks: [anvilChain(rpcUrl)],
+      // Discovery order is the reverse of the expected listing.
+      adapters: [
+        otherWallets([
+          { id: 'external.plain', name: 'Plain External', type: 'external' },
+          { id: 'custom.plain', name: 'Plain Custom', type: 'custom' },
+          { id: 'custom.featured', name: 'Featured Custom', type: 'custom' },
+          { id: 'external.first', name: 'First Recent', type: 'external' },
+          { id: 'custom.second', name: 'Second Recent', type: 'custom' },
+        ]),
+        evmAdapter({
+          discover: false,
+          legacyInjected: false,
+          providers: [installed('Cobalt'), installed('Amber')],
+        }),
+      ],
+      storage: createStorage({ storage: backing }),
+      featuredWalletIds: ['custom.featured'],
+    })
+    render(<FoyerProvider foyer={foyer} />)
+    act(() => navigate(foyer, { view: 'AllWallets' }))
+    const { within } = await findDialog()
+    await waitFor(() => expect(within.getAllByRole('listitem')).toHaveLength(7))
+    expect(within.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Cobalt',
+      'Amber',
+      'Second Recent',
+      'First Recent',
+      'Featured Custom',
+      'Plain Custom',
+      'Plain External',
+    ])
   })
 })
 

@@ -31,6 +31,37 @@ describe('ConnectingExternal', () => {
     expect(foyer.getState().account.address).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
   })
 
+  test('a rejected connection shakes the dialog for 500 ms', async () => {
+    const { foyer } = createTestSetup({ behaviour: { connect: 'reject' } })
+    render(<FoyerProvider foyer={foyer} />)
+    act(() => open(foyer))
+    const { within, dialog } = await findDialog()
+    expect(dialog.getAttribute('data-shake')).toBe('false')
+    // When the attribute changed, and to what: the shake must start with the error and end 500 ms
+    // later by itself.
+    const changes: { value: string | null; at: number }[] = []
+    const observer = new MutationObserver(() =>
+      changes.push({ value: dialog.getAttribute('data-shake'), at: performance.now() }),
+    )
+    observer.observe(dialog, { attributes: true, attributeFilter: ['data-shake'] })
+    try {
+      fireEvent.click(await within.findByRole('button', { name: /Foyer Test Wallet/ }))
+      expect(await within.findByText('Connection rejected')).toBeTruthy()
+      await waitFor(() => expect(dialog.getAttribute('data-shake')).toBe('true'))
+      await waitFor(() => expect(dialog.getAttribute('data-shake')).toBe('false'), {
+        timeout: 2_000,
+      })
+      expect(changes.map((change) => change.value)).toEqual(['true', 'false'])
+      const [start, end] = changes as [(typeof changes)[0], (typeof changes)[0]]
+      expect(end.at - start.at).toBeGreaterThanOrEqual(450)
+      expect(end.at - start.at).toBeLessThan(1_000)
+      // Still on the error, which stays after the shake.
+      expect(within.getByText('Connection rejected')).toBeTruthy()
+    } finally {
+      observer.disconnect()
+    }
+  })
+
   test('shows the waiting state while the wallet has not answered', async () => {
     const { foyer } = createTestSetup()
     // A wallet that never answers: the request stays pending, as with an unanswered popup.

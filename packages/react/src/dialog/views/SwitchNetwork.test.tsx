@@ -42,7 +42,13 @@ afterEach(() => {
   document.body.innerHTML = ''
 })
 
-function setup({ networks }: { networks: 'both' | 'onlyA' }): { foyer: Foyer; wallet: TestWallet } {
+function setup({
+  networks,
+  allowUnsupportedChain,
+}: {
+  networks: 'both' | 'onlyA'
+  allowUnsupportedChain?: boolean
+}): { foyer: Foyer; wallet: TestWallet } {
   const wallet = createTestWallet({
     accounts: anvilDevAccounts()
       .slice(0, 2)
@@ -70,6 +76,7 @@ function setup({ networks }: { networks: 'both' | 'onlyA' }): { foyer: Foyer; wa
       }),
     ],
     storage: createStorage({ storage: createMemoryStorage() }),
+    allowUnsupportedChain,
   })
   return { foyer, wallet }
 }
@@ -131,5 +138,38 @@ describe('UnsupportedChain', () => {
     fireEvent.click(within.getByRole('button', { name: 'Anvil' }))
     await waitFor(() => expect(foyer.getState().unsupportedNetwork).toBe(false))
     await waitFor(() => expect(foyer.getState().dialog.open).toBe(false))
+  })
+
+  test('with allowUnsupportedChain the dialog stays closed and opens on Account', async () => {
+    const { foyer, wallet } = setup({ networks: 'onlyA', allowUnsupportedChain: true })
+    render(<FoyerProvider foyer={foyer} />)
+    await act(() => connect(foyer, { connectorId: 'dev.foyer.testwallet' }))
+    await act(() =>
+      wallet.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] }),
+    )
+    await waitFor(() => expect(foyer.getState().unsupportedNetwork).toBe(true))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(foyer.getState().dialog.open).toBe(false)
+    expect(document.querySelector('[data-foyer-host]')).toBeNull()
+
+    // Opened by the app, it shows the account (its network entry reading 'Unknown network').
+    act(() => open(foyer))
+    const { within, dialog } = await findDialog()
+    expect(dialog.getAttribute('data-view')).toBe('Account')
+    expect(await within.findByText('0xf39F…2266')).toBeTruthy()
+    expect(within.getByRole('button', { name: 'Network Unknown network' })).toBeTruthy()
+
+    // Moving the wallet again while the dialog is open leaves it on Account too.
+    await act(() =>
+      wallet.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a69' }] }),
+    )
+    await waitFor(() => expect(foyer.getState().unsupportedNetwork).toBe(false))
+    await act(() =>
+      wallet.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] }),
+    )
+    await waitFor(() => expect(foyer.getState().unsupportedNetwork).toBe(true))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(foyer.getState().dialog).toMatchObject({ open: true, view: 'Account' })
+    expect(dialog.getAttribute('data-view')).toBe('Account')
   })
 })

@@ -6,6 +6,7 @@ import {
   createMemoryStorage,
   createStorage,
   type Foyer,
+  getApiClient,
   navigate,
   open,
 } from '@foyer/core'
@@ -63,11 +64,34 @@ function createWalletConnectStandIn(): Adapter {
   return { namespace: 'eip155', setup: () => () => {}, getConnectors: () => [connector] }
 }
 
+/** A wallet the app lists itself (`custom`), e.g. one used before; it never connects here. */
+function createCustomWallet(id: string, name: string): Adapter {
+  const connector: Connector = {
+    id,
+    name,
+    type: 'custom',
+    namespace: 'eip155',
+    connect: () => new Promise(() => {}),
+    async disconnect() {},
+    getAccounts: async () => [],
+    getCaipNetworkId: async () => 'eip155:31337',
+    async switchNetwork() {},
+    async request() {},
+    on() {},
+    off() {},
+  }
+  return { namespace: 'eip155', setup: () => () => {}, getConnectors: () => [connector] }
+}
+
 /** One installed wallet (`installed` as its EIP-6963 name and rdns) and the featured ids. */
 function setup(
   featuredWalletIds: readonly string[],
   installed = { name: 'Foyer Test Wallet', rdns: 'dev.foyer.testwallet' },
+  options: { recentWalletIds?: readonly string[]; adapters?: readonly Adapter[] } = {},
 ): Foyer {
+  const backing = createMemoryStorage()
+  if (options.recentWalletIds)
+    backing.setItem('foyer.recentWallets', JSON.stringify(options.recentWalletIds))
   const wallet = createTestWallet({
     accounts: [`0x${'1'.repeat(64)}`],
     chains: [{ chainId: 31337, rpcUrl, name: 'Anvil' }],
@@ -81,8 +105,9 @@ function setup(
         providers: [{ info: { ...installed, icon: 'data:image/svg+xml,' }, provider: wallet }],
       }),
       createWalletConnectStandIn(),
+      ...(options.adapters ?? []),
     ],
-    storage: createStorage({ storage: createMemoryStorage() }),
+    storage: createStorage({ storage: backing }),
     serverUrl,
     projectId: 'foyer-dev',
     featuredWalletIds,
@@ -159,6 +184,35 @@ describe('featured wallets from the registry', () => {
       view: 'ConnectingWalletConnect',
       data: { wallet: { id: RAINBOW } },
     })
+  })
+
+  test("All Wallets lists installed, recent, featured, the app's other wallets, then the registry (recommended)", async () => {
+    const foyer = setup([RAINBOW], undefined, {
+      recentWalletIds: ['custom.recent'],
+      adapters: [
+        createCustomWallet('custom.plain', 'Listed By The App'),
+        createCustomWallet('custom.recent', 'Used Before'),
+      ],
+    })
+    // The registry's own order, as the Connect view's recommended wallets follow it.
+    const { data: registry } = await getApiClient(foyer).request('getWallets', {
+      query: { page: 1, entries: 40 },
+    })
+    render(<FoyerProvider foyer={foyer} />)
+    act(() => navigate(foyer, { view: 'AllWallets' }))
+    const { within } = await findDialog()
+    await waitFor(() => expect(within.getAllByRole('listitem').length).toBeGreaterThan(10))
+    const ids = within
+      .getAllByRole('button')
+      .flatMap((button) => button.getAttribute('data-wallet-id') ?? [])
+    expect(ids.slice(0, 4)).toEqual([
+      'dev.foyer.testwallet',
+      'custom.recent',
+      RAINBOW,
+      'custom.plain',
+    ])
+    const recommended = registry.map((wallet) => wallet.id).filter((id) => id !== RAINBOW)
+    expect(ids.slice(4)).toEqual(recommended.slice(0, ids.length - 4))
   })
 
   test('a featured wallet that is installed is listed once, by its installed connector', async () => {
