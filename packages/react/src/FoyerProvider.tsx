@@ -1,8 +1,7 @@
-import { type Foyer, reconnect, setLocale } from '@foyer/core'
+import { close, type Foyer, reconnect, setLocale } from '@foyer/core'
 import {
-  lazy,
+  type ComponentType,
   type ReactNode,
-  Suspense,
   useEffect,
   useMemo,
   useState,
@@ -37,8 +36,6 @@ export type FoyerProviderProps = {
    */
   reconnectOnMount?: boolean | undefined
 }
-
-const LazyOverlay = lazy(() => loadDialog().then((dialog) => ({ default: dialog.FoyerOverlay })))
 
 /**
  * Provides a Foyer instance to the hooks and buttons below it. Renders nothing of its own until
@@ -75,22 +72,36 @@ export function FoyerProvider({
   return (
     <FoyerContext value={value}>
       {children}
-      <OverlayMount />
+      <OverlayMount foyer={foyer} />
     </FoyerContext>
   )
 }
 
-/** Mounts the overlay (shadow host, dialog, toasts) the first time it is needed, client-side only. */
-function OverlayMount() {
+/**
+ * Mounts the overlay (shadow host, dialog, toasts) the first time it is needed, client-side only.
+ * The dialog chunk and the chunk of the view it opens on are loaded first and the overlay is
+ * rendered only then: no Suspense fallback, whose reveal React throttles (300 ms per level).
+ */
+function OverlayMount({ foyer }: { foyer: Foyer }) {
   const needed = useFoyerState((state) => state.dialog.open || state.toast !== undefined)
-  const [mounted, setMounted] = useState(false)
+  const [Overlay, setOverlay] = useState<ComponentType>()
   useEffect(() => {
-    if (needed) setMounted(true)
-  }, [needed])
-  if (!mounted) return null
-  return (
-    <Suspense fallback={null}>
-      <LazyOverlay />
-    </Suspense>
-  )
+    if (!needed || Overlay) return
+    let current = true
+    loadDialog()
+      .then(async (dialog) => {
+        const { open, view } = foyer.getState().dialog
+        if (open) await dialog.preloadView(view).catch(() => {})
+        if (current) setOverlay(() => dialog.FoyerOverlay)
+      })
+      .catch(() => {
+        // The dialog code did not arrive (offline, a new deployment): the page stays usable and
+        // closing lets the next open try again.
+        if (current) close(foyer)
+      })
+    return () => {
+      current = false
+    }
+  }, [needed, Overlay, foyer])
+  return Overlay ? <Overlay /> : null
 }

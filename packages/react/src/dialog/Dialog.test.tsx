@@ -65,6 +65,16 @@ describe('dialog', () => {
     expect(dialog).toBeTruthy()
   })
 
+  test('the first open shows its view with the dialog, never a loading placeholder', async () => {
+    const { foyer } = renderApp()
+    act(() => open(foyer))
+    const { dialog } = await findDialog()
+    // The dialog appears only once its view's code is here: no fallback, which React would
+    // reveal no sooner than 300 ms later.
+    expect(dialog.querySelector('[data-foyer-view-loading]')).toBeNull()
+    expect(dialog.querySelector('.foyer-view')?.firstElementChild).toBeTruthy()
+  })
+
   test('opening shows Connect with the wallets and an All Wallets entry', async () => {
     renderApp(createTestSetup({ walletNames: ['Foyer Test Wallet', 'Amber Wallet'] }))
     fireEvent.click(screen.getByRole('button', { name: 'Open wallet dialog' }))

@@ -10,7 +10,7 @@ import { hidePageFromAssistiveTech } from './hidePageFromAssistiveTech.ts'
 import { createLayerStack, LayerStackProvider, useDismissableLayer } from './layers.tsx'
 import { useAnimatedHeight } from './useAnimatedHeight.ts'
 import { NotAvailable } from './views/NotAvailable.tsx'
-import { isBuiltView, lazyViews } from './views/registry.ts'
+import { isBuiltView, viewComponent } from './views/registry.ts'
 import { viewTitle } from './views/viewTitle.ts'
 
 export type DialogProps = {
@@ -64,7 +64,9 @@ function DialogInner({
 
   // Analytics (when the app enabled it) starts with the dialog, in a chunk of its own.
   useEffect(() => {
-    void import('./startDialogAnalytics.ts').then(({ startAnalytics }) => startAnalytics(foyer))
+    const { features, serverUrl } = foyer.config
+    if (features.analytics && serverUrl)
+      void import('./startDialogAnalytics.ts').then(({ startAnalytics }) => startAnalytics(foyer))
   }, [foyer])
 
   // The dialog itself is the bottom layer: Escape with nothing above it closes the dialog.
@@ -113,7 +115,7 @@ function DialogInner({
     if (!shadowRoot.activeElement) cardRef.current?.focus()
   }, [view, shadowRoot])
 
-  const ViewComponent = isBuiltView(view) ? lazyViews[view] : undefined
+  const ViewComponent = isBuiltView(view) ? viewComponent(view) : undefined
 
   return (
     <div className="foyer-root">

@@ -4,11 +4,7 @@ import { useConnectors } from '../../hooks/useConnectors.ts'
 import { useFoyer, useFoyerContext } from '../../hooks/useFoyer.ts'
 import type { MessageKey } from '../../i18n/en.ts'
 import { WalletIcon } from '../components/WalletIcon.tsx'
-import {
-  fetchRecommendedWallets,
-  type RegistryWalletListEntry,
-  registryWalletToEntry,
-} from './walletRegistry.ts'
+import type { RegistryWalletListEntry } from './walletRegistry.ts'
 
 const RECOMMENDED_TAG: MessageKey = 'connect.tag.recommended'
 
@@ -27,18 +23,23 @@ export function RecommendedWalletItems() {
     if (!hasServer) return
     const controller = new AbortController()
     const walletConnect = connectors.find((connector) => connector.type === 'walletConnect')
-    fetchRecommendedWallets(foyer, {
-      limit: RECOMMENDED_WALLETS_LIMIT,
-      localConnectors: connectors,
-      signal: controller.signal,
-    }).then(
-      (wallets) => {
-        if (!controller.signal.aborted)
-          setEntries(wallets.map((wallet) => registryWalletToEntry(foyer, wallet, walletConnect)))
-      },
-      // The connectors and All Wallets stay usable; nothing to show here.
-      () => {},
-    )
+    // The registry code (and its API client) loads only for apps with a server.
+    import('./walletRegistry.ts')
+      .then(async ({ fetchRecommendedWallets, registryWalletToEntry }) => {
+        const wallets = await fetchRecommendedWallets(foyer, {
+          limit: RECOMMENDED_WALLETS_LIMIT,
+          localConnectors: connectors,
+          signal: controller.signal,
+        })
+        return wallets.map((wallet) => registryWalletToEntry(foyer, wallet, walletConnect))
+      })
+      .then(
+        (next) => {
+          if (!controller.signal.aborted) setEntries(next)
+        },
+        // The connectors and All Wallets stay usable; nothing to show here.
+        () => {},
+      )
     return () => controller.abort()
   }, [foyer, hasServer, connectors])
 

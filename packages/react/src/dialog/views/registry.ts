@@ -28,26 +28,30 @@ export function isBuiltView(view: string): view is BuiltView {
   return Object.hasOwn(viewLoaders, view)
 }
 
+/** View components whose chunk has arrived: rendered directly, with no Suspense fallback. */
+const loadedViews: Partial<Record<BuiltView, ComponentType>> = {}
+
+function loadView(view: BuiltView): Promise<ViewModule> {
+  return viewLoaders[view]().then((module) => {
+    loadedViews[view] = module.default
+    return module
+  })
+}
+
 /** Lazy components per built view (lazy() caches the loaded module itself). */
-export const lazyViews: Record<BuiltView, LazyExoticComponent<ComponentType>> = {
-  Connect: lazy(viewLoaders.Connect),
-  AllWallets: lazy(viewLoaders.AllWallets),
-  ConnectingExternal: lazy(viewLoaders.ConnectingExternal),
-  Account: lazy(viewLoaders.Account),
-  SwitchNetwork: lazy(viewLoaders.SwitchNetwork),
-  UnsupportedChain: lazy(viewLoaders.UnsupportedChain),
-  SwitchActiveChain: lazy(viewLoaders.SwitchActiveChain),
-  ConnectingWalletConnect: lazy(viewLoaders.ConnectingWalletConnect),
-  ConnectingWalletConnectBasic: lazy(viewLoaders.ConnectingWalletConnectBasic),
-  Send: lazy(viewLoaders.Send),
-  Receive: lazy(viewLoaders.Receive),
-  EmailLogin: lazy(viewLoaders.EmailLogin),
-  EmailVerifyDevice: lazy(viewLoaders.EmailVerifyDevice),
-  EmailVerifyOtp: lazy(viewLoaders.EmailVerifyOtp),
-  UpdateEmailWallet: lazy(viewLoaders.UpdateEmailWallet),
+const lazyViews = Object.fromEntries(
+  (Object.keys(viewLoaders) as BuiltView[]).map((view) => [view, lazy(() => loadView(view))]),
+) as Record<BuiltView, LazyExoticComponent<ComponentType>>
+
+/**
+ * The component of a view: the loaded one when its chunk is here (preloaded on hover or with the
+ * dialog), so it paints in the same frame; otherwise a lazy one that suspends while it loads.
+ */
+export function viewComponent(view: BuiltView): ComponentType {
+  return loadedViews[view] ?? lazyViews[view]
 }
 
 /** Starts loading a view's chunk ahead of showing it (e.g. on hover of the button). */
 export function preloadView(view: View): Promise<unknown> {
-  return isBuiltView(view) ? viewLoaders[view]() : Promise.resolve()
+  return isBuiltView(view) ? loadView(view) : Promise.resolve()
 }
