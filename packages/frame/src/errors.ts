@@ -84,13 +84,3 @@ export class AccountNotConnectedError extends BaseError {
     })
   }
 }
-
-/** A network's RPC answered a forwarded read with a JSON-RPC error; `code` is its code. */
-export class RpcResponseError extends BaseError {
-  override name = 'RpcResponseError'
-  readonly code: number
-  constructor(message: string, parameters: BaseErrorParameters & { code: number }) {
-    super(message, parameters)
-    this.code = parameters.code
-  }
-}

@@ -53,7 +53,6 @@ export {
   IframeLoadFailedError,
   IframeRequestTimeoutError,
   RequestAbortedError,
-  RpcResponseError,
   SealedBoxOpenError,
   ShareMismatchError,
 } from './errors.ts'

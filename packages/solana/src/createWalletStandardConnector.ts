@@ -31,6 +31,7 @@ import {
 } from '@wallet-standard/features'
 import { buildTransferTransaction } from './actions/buildTransferTransaction.ts'
 import { estimateTransferFee } from './actions/estimateTransferFee.ts'
+import { requestCluster } from './actions/requestCluster.ts'
 import { sendWireTransaction } from './actions/sendWireTransaction.ts'
 import { waitForSignature } from './actions/waitForSignature.ts'
 import {
@@ -187,21 +188,6 @@ export function createWalletStandardConnector(
     return base58.decode.decode(output.signature)
   }
 
-  async function forwardToRpc(method: string, params: unknown) {
-    const url = activeNetwork().rpcUrls.default.http[0]!
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }),
-    })
-    const body = (await response.json()) as {
-      result?: unknown
-      error?: { code: number; message: string }
-    }
-    if (body.error) throw Object.assign(new Error(body.error.message), { code: body.error.code })
-    return body.result
-  }
-
   const connector: SolanaConnector = {
     id: toConnectorId(wallet),
     name: wallet.name,
@@ -284,7 +270,7 @@ export function createWalletStandardConnector(
           if (method.startsWith('solana_') || method.includes(':'))
             throw new MethodNotSupportedError({ method })
           // Everything else is a cluster read (getBalance, getAccountInfo, …) for the active network.
-          return forwardToRpc(method, params)
+          return requestCluster(activeNetwork(), { method, params })
       }
     },
 

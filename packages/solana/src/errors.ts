@@ -64,3 +64,13 @@ export class MethodNotSupportedError extends BaseError {
     super(`Method not supported: ${method}`, parameters)
   }
 }
+
+/** A cluster's RPC answered a forwarded read with a JSON-RPC error; `code` is its code. */
+export class RpcResponseError extends BaseError {
+  override name = 'RpcResponseError'
+  readonly code: number
+  constructor(message: string, parameters: BaseErrorParameters & { code: number }) {
+    super(message, parameters)
+    this.code = parameters.code
+  }
+}

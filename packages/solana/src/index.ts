@@ -29,6 +29,12 @@ export {
   type SolanaTokenBalance,
 } from './actions/getTokenBalances.ts'
 export {
+  type RequestClusterErrorType,
+  type RequestClusterParameters,
+  type RequestClusterReturnType,
+  requestCluster,
+} from './actions/requestCluster.ts'
+export {
   type SendWireTransactionErrorType,
   type SendWireTransactionParameters,
   type SendWireTransactionReturnType,
@@ -53,6 +59,7 @@ export {
   InsufficientTokenBalanceError,
   InvalidSolanaAddressError,
   MethodNotSupportedError,
+  RpcResponseError,
   TransactionFailedError,
   WalletFeatureNotSupportedError,
 } from './errors.ts'

@@ -181,7 +181,7 @@ export function createWalletConnectSolanaConnector(
         return ask(method, (params ?? {}) as Record<string, unknown>)
       // Everything else is a cluster read (getBalance, getAccountInfo, …) for the current cluster.
       const { approved } = await requireSession()
-      return (await loadTools()).forwardToRpc(currentNetwork(approved), method, params)
+      return (await loadTools()).requestCluster(currentNetwork(approved), { method, params })
     },
 
     async signMessage({ message, address }) {

@@ -11,6 +11,8 @@ import {
   getUtf8Encoder,
 } from '@solana/kit'
 
+export { requestCluster } from '@foyer/solana'
+
 /** Sends a WalletConnect Solana request on the session, for the current cluster. */
 export type AskWallet = <result>(method: string, params: Record<string, unknown>) => Promise<result>
 
@@ -70,20 +72,4 @@ function insertSignature(transaction: Uint8Array, signer: string, signature: str
     },
   } as typeof decoded
   return getBase64Decoder().decode(getTransactionEncoder().encode(signed))
-}
-
-/** A cluster read (getBalance, getAccountInfo, …) on the network's RPC, as plain JSON-RPC. */
-export async function forwardToRpc(network: CaipNetwork, method: string, params: unknown) {
-  const url = network.rpcUrls.default.http[0]!
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }),
-  })
-  const body = (await response.json()) as {
-    result?: unknown
-    error?: { code: number; message: string }
-  }
-  if (body.error) throw Object.assign(new Error(body.error.message), { code: body.error.code })
-  return body.result
 }

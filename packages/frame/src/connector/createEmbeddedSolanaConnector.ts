@@ -9,7 +9,8 @@ import {
   type SignMessageParameters,
   UnsupportedChainError,
 } from '@foyer/core'
-import { AccountNotConnectedError, RpcResponseError } from '../errors.ts'
+import { requestCluster } from '@foyer/solana'
+import { AccountNotConnectedError } from '../errors.ts'
 import type { EmbeddedSession, EmbeddedUser } from './embeddedWalletAdapter.ts'
 
 export const EMBEDDED_SOLANA_CONNECTOR_ID = 'embedded:solana'
@@ -139,18 +140,7 @@ export function createEmbeddedSolanaConnector(
         // Signing happens in the frame, which checks the params itself.
         return frameRpc(method, (Array.isArray(params) ? params[0] : params) ?? {})
       // Everything else is a read (getBalance, getAccountInfo, …) for the active cluster.
-      const url = activeNetwork().rpcUrls.default.http[0]!
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }),
-      })
-      const body = (await response.json()) as {
-        result?: unknown
-        error?: { code: number; message: string }
-      }
-      if (body.error) throw new RpcResponseError(body.error.message, { code: body.error.code })
-      return body.result
+      return requestCluster(activeNetwork(), { method, params })
     },
 
     async signMessage({ message, address }) {
