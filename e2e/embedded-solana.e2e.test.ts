@@ -1,6 +1,7 @@
 import { createSolanaRpc, generateKeyPairSigner, lamports, address as toAddress } from '@solana/kit'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
+import { shownSol } from './support/balances.ts'
 import { demoUrl, launchChromium } from './support/browser.ts'
 
 const { devnet } = inject('world')
@@ -32,13 +33,6 @@ async function loginMails(): Promise<Mail[]> {
   return ((await response.json()) as { mails: Mail[] }).mails.filter(
     (mail) => mail.subject === 'Your login code',
   )
-}
-
-/** A SOL balance as the dialog shows it: 3 decimals, rounded down (SPEC §9). */
-const sol = (value: bigint) => {
-  const whole = value / 1_000_000_000n
-  const fraction = (value % 1_000_000_000n).toString().padStart(9, '0').slice(0, 3)
-  return `${whole.toLocaleString('en-US')}.${fraction} SOL`
 }
 
 async function switchTo(networkName: RegExp) {
@@ -87,7 +81,7 @@ test('email login also connects the embedded Solana account: its address and SOL
   await connectButton().click()
   await expect
     .poll(() => dialog().locator('[data-foyer-balance]').textContent(), { timeout: 20_000 })
-    .toBe(sol(1_500_000_000n))
+    .toBe(shownSol(1_500_000_000n))
   // Still the one login.
   expect(await loginMails()).toHaveLength(1)
 

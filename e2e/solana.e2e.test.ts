@@ -2,6 +2,7 @@ import { createSolanaRpc, address as toAddress, lamports as toLamports } from '@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import { seriousViolations } from './support/axe.ts'
+import { shownBalance, shownSol } from './support/balances.ts'
 import { demoUrl, launchChromium } from './support/browser.ts'
 
 const { devnet } = inject('world')
@@ -31,13 +32,6 @@ afterAll(async () => {
 const dialog = () => page.getByRole('dialog')
 const connectButton = () => page.locator('[data-foyer-connect-button]')
 
-/** Base units as the dialog shows them: whole units, 3 decimals truncated (SPEC §9), en-US. */
-const shown = (value: bigint, decimals: number, symbol: string) => {
-  const unit = 10n ** BigInt(decimals)
-  const fraction = (value % unit).toString().padStart(decimals, '0').slice(0, 3).padEnd(3, '0')
-  return `${(value / unit).toLocaleString('en-US')}.${fraction} ${symbol}`
-}
-const sol = (value: bigint) => shown(value, 9, 'SOL')
 const balanceOf = async (account: string) =>
   (await rpc.getBalance(toAddress(account), { commitment: 'confirmed' }).send()).value
 /** The owner's USDC in base units, summed over its token accounts, as the local RPC reports it. */
@@ -91,13 +85,13 @@ test('connects the Solana test wallet, sends 0.5 SOL, then adds an EVM wallet th
   const solRow = dialog().locator('li[data-token-symbol="SOL"] [data-foyer-token-quantity]')
   await expect
     .poll(() => solRow.textContent(), { timeout: 20_000 })
-    .toBe(sol(await balanceOf(owner)))
+    .toBe(shownSol(await balanceOf(owner)))
   const usdcRow = dialog().locator('li[data-token-symbol="USDC"] [data-foyer-token-quantity]')
   const usdcHeld = await usdcOf(owner)
   expect(usdcHeld).toBeGreaterThan(0n)
   await expect
     .poll(() => usdcRow.textContent(), { timeout: 20_000 })
-    .toBe(shown(usdcHeld, usdc.decimals, 'USDC'))
+    .toBe(shownBalance(usdcHeld, usdc.decimals, 'USDC'))
   expect(await seriousViolations(page)).toEqual([])
 
   // Send 0.5 SOL: the receiver gains exactly that, and the sender's balance in the dialog drops
@@ -105,7 +99,7 @@ test('connects the Solana test wallet, sends 0.5 SOL, then adds an EVM wallet th
   const receiverBefore = await balanceOf(receiver)
   const senderBefore = await balanceOf(owner)
   const accountBalance = dialog().locator('[data-foyer-balance]')
-  expect(await accountBalance.textContent()).toBe(sol(senderBefore))
+  expect(await accountBalance.textContent()).toBe(shownSol(senderBefore))
   await dialog().locator('[data-foyer-feature="send"]').click()
   await dialog().getByLabel('Token', { exact: true }).selectOption('native')
   await dialog().getByLabel('Amount', { exact: true }).fill('0.5')
@@ -121,10 +115,10 @@ test('connects the Solana test wallet, sends 0.5 SOL, then adds an EVM wallet th
   await connectButton().click()
   await expect.poll(() => dialog().getAttribute('data-view')).toBe('Account')
   await expect
-    .poll(async () => [await accountBalance.textContent(), sol(await balanceOf(owner))])
-    .toEqual([sol(senderAfter), sol(senderAfter)])
+    .poll(async () => [await accountBalance.textContent(), shownSol(await balanceOf(owner))])
+    .toEqual([shownSol(senderAfter), shownSol(senderAfter)])
   await dialog().getByRole('tab', { name: 'Tokens' }).click()
-  await expect.poll(() => solRow.textContent(), { timeout: 20_000 }).toBe(sol(senderAfter))
+  await expect.poll(() => solRow.textContent(), { timeout: 20_000 }).toBe(shownSol(senderAfter))
   await page.keyboard.press('Escape')
 
   // Switch to an EVM network: no EVM wallet yet, so SwitchActiveChain leads to Connect.

@@ -8,73 +8,38 @@ import {
   address as toAddress,
   verifySignature,
 } from '@solana/kit'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, test } from 'vitest'
+import { expect, inject, test } from 'vitest'
 import { seriousViolations } from './support/axe.ts'
-import { demoUrl, launchChromium } from './support/browser.ts'
+import { shownSol } from './support/balances.ts'
+import { demoUrl } from './support/browser.ts'
+import { mobileWalletUrl, useDappAndWallet } from './support/dappAndWallet.ts'
 
 const { devnet } = inject('world')
 const solana = devnet.solana!
 const rpc = createSolanaRpc(solana.rpcUrl)
-const walletUrl = 'http://127.0.0.1:4403'
 // The mobile test wallet approves with EVM account 0 and Solana dev key 0 unless told otherwise.
 const evmAccount = devnet.accounts[0]!.address
 const solanaAccount = solana.accounts[0]!.address
 const demoMessage = 'Sign in to the Foyer demo'
 
-let browser: Browser
-let dappContext: BrowserContext
-let walletContext: BrowserContext
-let dapp: Page
-let wallet: Page
-let requests: string[]
+const sides = useDappAndWallet()
 
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-beforeEach(async () => {
-  requests = []
-  dappContext = await browser.newContext()
-  walletContext = await browser.newContext()
-  dapp = await dappContext.newPage()
-  wallet = await walletContext.newPage()
-  for (const page of [dapp, wallet]) {
-    page.on('request', (request) => requests.push(request.url()))
-    page.on('websocket', (socket) => requests.push(socket.url()))
-  }
-})
-afterEach(async () => {
-  // Nothing either side did left loopback.
-  expect(requests.filter((url) => !/^(https?|wss?):\/\/127\.0\.0\.1:\d+\//.test(url))).toEqual([])
-  await dappContext?.close()
-  await walletContext?.close()
-})
-
-const dialog = () => dapp.getByRole('dialog')
-const connectButton = () => dapp.locator('[data-foyer-connect-button]')
+const dialog = () => sides.dapp.getByRole('dialog')
+const connectButton = () => sides.dapp.locator('[data-foyer-connect-button]')
 const qrCode = () => dialog().getByRole('img', { name: 'WalletConnect QR code' })
-const walletRegion = (name: string) => wallet.getByRole('region', { name })
-
-const sol = (value: bigint) => {
-  const whole = value / 1_000_000_000n
-  const fraction = (value % 1_000_000_000n).toString().padStart(9, '0').slice(0, 3)
-  return `${whole.toLocaleString('en-US')}.${fraction} SOL`
-}
+const walletRegion = (name: string) => sides.wallet.getByRole('region', { name })
 
 test('one WalletConnect session connects EVM and Solana: switch to Solana without a prompt, see SOL, sign there, disconnect both', async () => {
   // The demo with its Solana network: WalletConnect proposes eip155 and solana.
-  await dapp.goto(demoUrl)
+  await sides.dapp.goto(demoUrl)
   await connectButton().click()
   await dialog().locator('[data-connector-id="walletConnect"]').click()
   await expect.poll(() => qrCode().getAttribute('data-uri'), { timeout: 15_000 }).toMatch(/^wc:/)
   const uri = (await qrCode().getAttribute('data-uri'))!
 
-  await wallet.goto(`${walletUrl}/`)
-  await wallet.getByLabel('WalletConnect URI').fill(uri)
-  await wallet.getByRole('button', { name: 'Connect' }).click()
+  await sides.wallet.goto(`${mobileWalletUrl}/`)
+  await sides.wallet.getByLabel('WalletConnect URI').fill(uri)
+  await sides.wallet.getByRole('button', { name: 'Connect' }).click()
   await walletRegion('Session proposals')
     .getByRole('article')
     .first()
@@ -83,7 +48,7 @@ test('one WalletConnect session connects EVM and Solana: switch to Solana withou
 
   // Account shows the EVM address; the wallet's session holds the Solana account too.
   await expect
-    .poll(() => dapp.getByTestId('address').textContent(), { timeout: 20_000 })
+    .poll(() => sides.dapp.getByTestId('address').textContent(), { timeout: 20_000 })
     .toBe(evmAccount)
   await expect
     .poll(() => walletRegion('Active sessions').getByRole('article').first().textContent())
@@ -98,10 +63,10 @@ test('one WalletConnect session connects EVM and Solana: switch to Solana withou
     .getByRole('button', { name: /^Solana Localnet/ })
     .click()
   await expect
-    .poll(() => dapp.getByTestId('address').textContent(), { timeout: 20_000 })
+    .poll(() => sides.dapp.getByTestId('address').textContent(), { timeout: 20_000 })
     .toBe(solanaAccount)
-  expect(await dapp.getByTestId('network').textContent()).toMatch(/^solana:/)
-  expect(await dapp.getByTestId('status').textContent()).toBe('connected')
+  expect(await sides.dapp.getByTestId('network').textContent()).toMatch(/^solana:/)
+  expect(await sides.dapp.getByTestId('status').textContent()).toBe('connected')
   expect(await walletRegion('Requests').getByRole('article').count()).toBe(0)
 
   // Its SOL balance, as the local cluster reports it.
@@ -116,20 +81,20 @@ test('one WalletConnect session connects EVM and Solana: switch to Solana withou
         dialog().locator('li[data-token-symbol="SOL"] [data-foyer-token-quantity]').textContent(),
       { timeout: 20_000 },
     )
-    .toBe(sol(balance))
-  expect(await seriousViolations(dapp)).toEqual([])
+    .toBe(shownSol(balance))
+  expect(await seriousViolations(sides.dapp)).toEqual([])
 
   // A message signed on Solana from the demo's actions panel verifies (ed25519, base58).
-  await dapp.keyboard.press('Escape')
-  await dapp.getByRole('button', { name: /^Sign/ }).click()
+  await sides.dapp.keyboard.press('Escape')
+  await sides.dapp.getByRole('button', { name: /^Sign/ }).click()
   await walletRegion('Requests')
     .getByRole('article', { name: /Sign a message on Solana/ })
     .getByRole('button', { name: 'Approve' })
     .click()
   await expect
-    .poll(() => dapp.getByTestId('signature').textContent(), { timeout: 20_000 })
+    .poll(() => sides.dapp.getByTestId('signature').textContent(), { timeout: 20_000 })
     .toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
-  const signature = (await dapp.getByTestId('signature').textContent())!
+  const signature = (await sides.dapp.getByTestId('signature').textContent())!
   const verified = await verifySignature(
     await getPublicKeyFromAddress(solanaAccount as Address),
     new Uint8Array(getBase58Encoder().encode(signature)) as SignatureBytes,
@@ -141,7 +106,7 @@ test('one WalletConnect session connects EVM and Solana: switch to Solana withou
   await connectButton().click()
   await dialog().getByRole('button', { name: 'Disconnect' }).click()
   await expect
-    .poll(() => dapp.getByTestId('status').textContent(), { timeout: 20_000 })
+    .poll(() => sides.dapp.getByTestId('status').textContent(), { timeout: 20_000 })
     .toBe('disconnected')
   await walletRegion('Active sessions').getByText('No active session.').waitFor()
 })

@@ -1,69 +1,38 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, http, verifyMessage } from 'viem'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest'
+import { describe, expect, inject, test } from 'vitest'
 import { seriousViolations } from './support/axe.ts'
-import { demoUrl, launchChromium } from './support/browser.ts'
+import { demoUrl } from './support/browser.ts'
+import { mobileWalletUrl, useDappAndWallet } from './support/dappAndWallet.ts'
 
 const { devnet } = inject('world')
 const [chainA, chainB] = devnet.chains as [(typeof devnet.chains)[0], (typeof devnet.chains)[0]]
-const walletUrl = 'http://127.0.0.1:4403'
 // The mobile test wallet approves with account 0 unless told otherwise.
 const walletAccount = devnet.accounts[0]!.address
 const demoMessage = 'Sign in to the Foyer demo'
 
-let browser: Browser
-let dappContext: BrowserContext
-let walletContext: BrowserContext
-let dapp: Page
-let wallet: Page
-let requests: string[]
+const sides = useDappAndWallet({ clipboard: true })
 
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-beforeEach(async () => {
-  requests = []
-  dappContext = await browser.newContext()
-  await dappContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: demoUrl })
-  walletContext = await browser.newContext()
-  dapp = await dappContext.newPage()
-  wallet = await walletContext.newPage()
-  for (const page of [dapp, wallet]) {
-    page.on('request', (request) => requests.push(request.url()))
-    page.on('websocket', (socket) => requests.push(socket.url()))
-  }
-})
-afterEach(async () => {
-  // Nothing either side did left loopback: no verify, telemetry or relay lookups outside.
-  expect(requests.filter((url) => !/^(https?|wss?):\/\/127\.0\.0\.1:\d+\//.test(url))).toEqual([])
-  await dappContext?.close()
-  await walletContext?.close()
-})
-
-const dialog = () => dapp.getByRole('dialog')
-const connectButton = () => dapp.locator('[data-foyer-connect-button]')
+const dialog = () => sides.dapp.getByRole('dialog')
+const connectButton = () => sides.dapp.locator('[data-foyer-connect-button]')
 const qrCode = () => dialog().getByRole('img', { name: 'WalletConnect QR code' })
-const walletRegion = (name: string) => wallet.getByRole('region', { name })
+const walletRegion = (name: string) => sides.wallet.getByRole('region', { name })
 
 /** Opens the dialog's WalletConnect view and takes the pairing URI from its Copy link button. */
 async function copyPairingUri(query = ''): Promise<string> {
-  await dapp.goto(`${demoUrl}/?solana=0${query}`)
+  await sides.dapp.goto(`${demoUrl}/?solana=0${query}`)
   await connectButton().click()
   await dialog().getByRole('button', { name: 'WalletConnect', exact: true }).click()
   await expect.poll(() => qrCode().getAttribute('data-uri'), { timeout: 15_000 }).toMatch(/^wc:/)
   await dialog().getByRole('button', { name: 'Copy link' }).click()
-  const uri = await dapp.evaluate(() => navigator.clipboard.readText())
+  const uri = await sides.dapp.evaluate(() => navigator.clipboard.readText())
   expect(uri).toBe(await qrCode().getAttribute('data-uri'))
   return uri
 }
 
 async function pasteIntoWallet(uri: string, query = '') {
-  await wallet.goto(`${walletUrl}/${query}`)
-  await wallet.getByLabel('WalletConnect URI').fill(uri)
-  await wallet.getByRole('button', { name: 'Connect' }).click()
+  await sides.wallet.goto(`${mobileWalletUrl}/${query}`)
+  await sides.wallet.getByLabel('WalletConnect URI').fill(uri)
+  await sides.wallet.getByRole('button', { name: 'Connect' }).click()
 }
 
 async function approveProposal() {
@@ -79,37 +48,37 @@ async function approveRequest(title: RegExp) {
 describe('WalletConnect with the mobile test wallet, through the local relay', () => {
   test('connects from the copied link, signs, sends, switches chain, and follows a wallet-side disconnect', async () => {
     const uri = await copyPairingUri()
-    expect(await seriousViolations(dapp)).toEqual([])
+    expect(await seriousViolations(sides.dapp)).toEqual([])
     await pasteIntoWallet(uri)
     await approveProposal()
     await expect
-      .poll(() => dapp.getByTestId('address').textContent(), { timeout: 20_000 })
+      .poll(() => sides.dapp.getByTestId('address').textContent(), { timeout: 20_000 })
       .toBe(walletAccount)
 
     // A message signed from the demo verifies with viem.
-    await dapp.getByRole('button', { name: /^Sign/ }).click()
+    await sides.dapp.getByRole('button', { name: /^Sign/ }).click()
     await approveRequest(/Sign a message/)
     await expect
-      .poll(() => dapp.getByTestId('signature').textContent(), { timeout: 20_000 })
+      .poll(() => sides.dapp.getByTestId('signature').textContent(), { timeout: 20_000 })
       .toMatch(/^0x/)
-    const signature = (await dapp.getByTestId('signature').textContent()) as `0x${string}`
+    const signature = (await sides.dapp.getByTestId('signature').textContent()) as `0x${string}`
     expect(await verifyMessage({ address: walletAccount, message: demoMessage, signature })).toBe(
       true,
     )
 
     // A transaction sent from the demo lands on anvil.
-    await dapp.getByRole('button', { name: 'Send 0.001 to myself' }).click()
+    await sides.dapp.getByRole('button', { name: 'Send 0.001 to myself' }).click()
     await approveRequest(/transaction/i)
     await expect
-      .poll(() => dapp.getByTestId('transaction').textContent(), { timeout: 20_000 })
+      .poll(() => sides.dapp.getByTestId('transaction').textContent(), { timeout: 20_000 })
       .toMatch(/^0x/)
-    const hash = (await dapp.getByTestId('transaction').textContent()) as `0x${string}`
+    const hash = (await sides.dapp.getByTestId('transaction').textContent()) as `0x${string}`
     const receipt = await createPublicClient({
       transport: http(chainA.rpcUrl),
     }).waitForTransactionReceipt({ hash })
     expect(receipt.status).toBe('success')
 
-    // Chain switch from the dialog, approved in the wallet.
+    // Chain switch from the dialog, approved in the sides.wallet.
     await connectButton().click()
     await dialog()
       .getByRole('button', { name: `Network ${chainA.name}`, exact: true })
@@ -119,7 +88,7 @@ describe('WalletConnect with the mobile test wallet, through the local relay', (
       .click()
     await approveRequest(/network|chain/i)
     await expect
-      .poll(() => dapp.getByTestId('network').textContent(), { timeout: 20_000 })
+      .poll(() => sides.dapp.getByTestId('network').textContent(), { timeout: 20_000 })
       .toBe(`eip155:${chainB.chainId}`)
 
     // The wallet ends the session: the dialog shows disconnected.
@@ -128,7 +97,7 @@ describe('WalletConnect with the mobile test wallet, through the local relay', (
       .first()
       .click()
     await expect
-      .poll(() => dapp.getByTestId('status').textContent(), { timeout: 20_000 })
+      .poll(() => sides.dapp.getByTestId('status').textContent(), { timeout: 20_000 })
       .toBe('disconnected')
   })
 
@@ -136,13 +105,13 @@ describe('WalletConnect with the mobile test wallet, through the local relay', (
     const uri = await copyPairingUri()
     await pasteIntoWallet(uri, '?autoApprove=1')
     await expect
-      .poll(() => dapp.getByTestId('address').textContent(), { timeout: 20_000 })
+      .poll(() => sides.dapp.getByTestId('address').textContent(), { timeout: 20_000 })
       .toBe(walletAccount)
-    await dapp.reload()
+    await sides.dapp.reload()
     await expect
-      .poll(() => dapp.getByTestId('status').textContent(), { timeout: 20_000 })
+      .poll(() => sides.dapp.getByTestId('status').textContent(), { timeout: 20_000 })
       .toBe('connected')
-    expect(await dapp.getByTestId('address').textContent()).toBe(walletAccount)
+    expect(await sides.dapp.getByTestId('address').textContent()).toBe(walletAccount)
   })
 
   test('a rejected proposal shows Connection rejected', async () => {
@@ -169,7 +138,7 @@ describe('WalletConnect with the mobile test wallet, through the local relay', (
     // The fresh URI pairs.
     await pasteIntoWallet(second, '?autoApprove=1')
     await expect
-      .poll(() => dapp.getByTestId('address').textContent(), { timeout: 20_000 })
+      .poll(() => sides.dapp.getByTestId('address').textContent(), { timeout: 20_000 })
       .toBe(walletAccount)
   })
 })
