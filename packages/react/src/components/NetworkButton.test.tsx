@@ -48,6 +48,8 @@ describe('NetworkButton', () => {
       { name: 'Anvil', current: true },
       { name: 'Anvil B', current: false },
     ])
+    // No wallet: the current network is the app's choice, not a connection.
+    expect(within.getByRole('button', { name: 'Anvil Selected' })).toBeTruthy()
 
     fireEvent.click(within.getByRole('button', { name: 'Anvil B' }))
     await waitFor(() => expect(foyer.getState().activeNetwork.id).toBe(31338))
@@ -64,6 +66,7 @@ describe('NetworkButton', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Anvil' }))
     const { dialog, within } = await findDialog()
     expect(dialog.getAttribute('data-view')).toBe('SwitchNetwork')
+    expect(await within.findByRole('button', { name: 'Anvil Connected' })).toBeTruthy()
     fireEvent.click(await within.findByRole('button', { name: 'Anvil B' }))
     await waitFor(() => expect(wallets[0]!.wallet.chainId).toBe(31338))
     await waitFor(() => expect(foyer.getState().activeNetwork.id).toBe(31338))

@@ -120,6 +120,7 @@ export const en = {
 
   // Networks
   'switchNetwork.current': 'Connected',
+  'switchNetwork.selected': 'Selected',
   'switchNetwork.approve': 'Approve the network switch in your wallet',
   'switchNetwork.failed': 'Could not switch to {name}',
   'switchNetwork.testnet': 'Testnet',

@@ -1,4 +1,5 @@
 import type { CaipNetwork } from '@foyer/core'
+import { useAccount } from '../../hooks/useAccount.ts'
 import { useFoyerContext } from '../../hooks/useFoyer.ts'
 import { useNetwork } from '../../hooks/useNetwork.ts'
 import { useSwitchNetwork } from '../../hooks/useSwitchNetwork.ts'
@@ -19,6 +20,8 @@ export type NetworkListProps = {
 export function NetworkList({ markCurrent }: NetworkListProps) {
   const { t } = useFoyerContext()
   const { network: activeNetwork, networks } = useNetwork()
+  // Without a wallet the active network is only the app's choice, not a connection.
+  const { isConnected } = useAccount()
   const { switchNetwork, isPending, error, variablesCaipNetworkId } = useSwitchNetwork()
   const target = networks.find((network) => network.caipNetworkId === variablesCaipNetworkId)
 
@@ -45,7 +48,11 @@ export function NetworkList({ markCurrent }: NetworkListProps) {
                 {network.testnet ? (
                   <span className="foyer-tag">{t('switchNetwork.testnet')}</span>
                 ) : null}
-                {isCurrent ? <span className="foyer-tag">{t('switchNetwork.current')}</span> : null}
+                {isCurrent ? (
+                  <span className="foyer-tag">
+                    {t(isConnected ? 'switchNetwork.current' : 'switchNetwork.selected')}
+                  </span>
+                ) : null}
                 {isSwitching ? (
                   <span className="foyer-spinner foyer-spinner-small" aria-hidden="true" />
                 ) : null}
