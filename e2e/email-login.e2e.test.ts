@@ -141,11 +141,17 @@ describe('email login with the embedded wallet', () => {
     await startEmailLogin(page, other)
     const code = codeIn(await nextMail(other, 'Your login code', seen))
     const wrong = code === '000000' ? '111111' : '000000'
+    // Each attempt waits for the server's answer: the alert of the previous one may still show.
+    const verified = () =>
+      page.waitForResponse((response) => response.url().includes('/v1/embedded/email/verify'))
     for (let attempt = 0; attempt < 5; attempt++) {
+      const answer = verified()
       await enterCode(page, wrong)
-      await expect.poll(() => dialogOf(page).getByRole('alert').count()).toBeGreaterThan(0)
+      expect((await answer).status()).toBe(400)
     }
+    const answer = verified()
     await enterCode(page, code)
+    expect((await answer).status()).toBe(400)
     await expect
       .poll(
         () =>

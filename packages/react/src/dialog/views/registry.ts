@@ -43,12 +43,18 @@ const lazyViews = Object.fromEntries(
   (Object.keys(viewLoaders) as BuiltView[]).map((view) => [view, lazy(() => loadView(view))]),
 ) as Record<BuiltView, LazyExoticComponent<ComponentType>>
 
+/** The component each view rendered with first: a view keeps it for good. */
+const shownViews: Partial<Record<BuiltView, ComponentType>> = {}
+
 /**
  * The component of a view: the loaded one when its chunk is here (preloaded on hover or with the
  * dialog), so it paints in the same frame; otherwise a lazy one that suspends while it loads.
+ * Once chosen it stays: switching from the lazy wrapper to the loaded component would be a new
+ * element type to React, remounting the view and dropping what the visitor typed.
  */
 export function viewComponent(view: BuiltView): ComponentType {
-  return loadedViews[view] ?? lazyViews[view]
+  shownViews[view] ??= loadedViews[view] ?? lazyViews[view]
+  return shownViews[view]
 }
 
 /** Starts loading a view's chunk ahead of showing it (e.g. on hover of the button). */
