@@ -135,7 +135,7 @@ describe('createDevRelay', () => {
       )
       const otherRelay = await authToken('wss://relay.walletconnect.org', keyPair)
       const valid = await authToken(relay.url, keyPair)
-      const tampered = `${valid.slice(0, -4)}AAAA`
+      const tampered = `${valid.slice(0, -4)}${valid.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`
       await expectRejected(relay.url)
       await expectRejected(`${relay.url}?auth=${expired}`)
       await expectRejected(`${relay.url}?auth=${otherRelay}`)

@@ -1,3 +1,4 @@
+import { bytesToHex, hexToBytes } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { createSealingKeyPair, openSealedBox, sealToPublicKey } from './sealedBox.ts'
 
@@ -6,7 +7,11 @@ describe('sealedBox', () => {
     const keyPair = createSealingKeyPair()
     const box = await sealToPublicKey(new Uint8Array([1, 2, 3]), keyPair.publicKey)
     expect(await openSealedBox(box, keyPair.secretKey)).toEqual(new Uint8Array([1, 2, 3]))
-    const tampered = { ...box, ciphertext: `${box.ciphertext.slice(0, -2)}00` as `0x${string}` }
+    await expect(openSealedBox(box, createSealingKeyPair().secretKey)).rejects.toThrow()
+    // Flip one bit of the last byte (always a change, whatever the byte was).
+    const bytes = hexToBytes(box.ciphertext)
+    bytes[bytes.length - 1]! ^= 1
+    const tampered = { ...box, ciphertext: bytesToHex(bytes) }
     await expect(openSealedBox(tampered, keyPair.secretKey)).rejects.toThrow()
   })
 })
