@@ -10,7 +10,11 @@ import {
 import { anvilDevAccounts } from '@foyer/devnet'
 import { evmAdapter } from '@foyer/evm'
 import { createTestWallet, type TestWallet, type TestWalletBehaviour } from '@foyer/test-wallets'
-import { waitFor, within } from '@testing-library/react'
+import { configure, waitFor, within } from '@testing-library/react'
+
+// Views, chains and spawned servers answer within a second when idle, not always on a busy
+// 2-core CI machine: wait up to 5 s before a findBy / waitFor gives up.
+configure({ asyncUtilTimeout: 5_000 })
 
 export type TestWalletEntry = {
   name: string

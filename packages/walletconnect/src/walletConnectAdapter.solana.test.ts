@@ -74,7 +74,9 @@ afterEach(async () => {
 
 afterAll(async () => {
   await Promise.all([relay?.close(), anvil?.stop(), solanaWorld?.stop()])
-  if (storageDirectory) await rm(storageDirectory, { recursive: true, force: true })
+  // The SDK's file storage may still be writing after destroy(): retry while it finishes.
+  if (storageDirectory)
+    await rm(storageDirectory, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 })
   vi.unstubAllGlobals()
   vi.unstubAllEnvs()
 })

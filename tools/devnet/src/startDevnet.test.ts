@@ -39,12 +39,17 @@ function isRunning(pid: number): boolean {
   }
 }
 
-async function expectPortFree(port: number): Promise<void> {
-  const probe = createServer()
+async function listenOn(port: number): Promise<Server> {
+  const server = createServer()
   await new Promise<void>((resolve, reject) => {
-    probe.once('error', reject)
-    probe.listen({ port, host: '127.0.0.1' }, resolve)
+    server.once('error', reject)
+    server.listen({ port, host: '127.0.0.1' }, resolve)
   })
+  return server
+}
+
+async function expectPortFree(port: number): Promise<void> {
+  const probe = await listenOn(port)
   await new Promise((resolve) => probe.close(resolve))
 }
 
@@ -82,24 +87,26 @@ describe('startDevnet', () => {
   })
 
   it('fails with the port in the error and leaves no node running when a port is taken', async () => {
-    const blocker: Server = createServer()
-    await new Promise<void>((resolve) =>
-      blocker.listen({ port: 18546, host: '127.0.0.1' }, resolve),
-    )
+    // Ports the OS hands out: fixed ones may be taken on a shared machine.
+    const blocker = await listenOn(0)
+    const taken = (blocker.address() as { port: number }).port
+    const probe = await listenOn(0)
+    const free = (probe.address() as { port: number }).port
+    await new Promise((resolve) => probe.close(resolve))
     try {
       const attempt = startDevnet({
         chains: [
-          { chainId: 31337, port: 18545 },
-          { chainId: 31338, port: 18546 },
+          { chainId: 31337, port: free },
+          { chainId: 31338, port: taken },
         ],
       })
       await expect(attempt).rejects.toBeInstanceOf(PortInUseError)
-      await expect(attempt).rejects.toThrow('Port 18546 is already in use (anvil chain 31338)')
+      await expect(attempt).rejects.toThrow(`Port ${taken} is already in use (anvil chain 31338)`)
     } finally {
       await new Promise((resolve) => blocker.close(resolve))
     }
-    // The chain that did start on 18545 was stopped again.
-    await expectPortFree(18545)
+    // The chain that did start on the free port was stopped again.
+    await expectPortFree(free)
   })
 })
 

@@ -53,8 +53,10 @@ describe('ConnectingExternal', () => {
       })
       expect(changes.map((change) => change.value)).toEqual(['true', 'false'])
       const [start, end] = changes as [(typeof changes)[0], (typeof changes)[0]]
-      expect(end.at - start.at).toBeGreaterThanOrEqual(450)
-      expect(end.at - start.at).toBeLessThan(1_000)
+      // 500 ms exactly is tested with fake timers in core; here real time, with slack for a busy
+      // machine committing the 'true' late or the 'false' later.
+      expect(end.at - start.at).toBeGreaterThanOrEqual(400)
+      expect(end.at - start.at).toBeLessThan(1_500)
       // Still on the error, which stays after the shake.
       expect(within.getByText('Connection rejected')).toBeTruthy()
     } finally {
