@@ -13,3 +13,20 @@ export function freePort(): Promise<number> {
     })
   })
 }
+
+/**
+ * Starts a server on a free port, trying another one when the start fails: between `freePort()`
+ * and the server's own bind another process may take the port.
+ */
+export async function startOnFreePort<T>(
+  start: (port: number) => Promise<T>,
+  attempts = 3,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start(await freePort())
+    } catch (error) {
+      if (attempt >= attempts) throw error
+    }
+  }
+}

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { freePort } from './freePort.ts'
+import { startOnFreePort } from './freePort.ts'
 
 export type StartPostgresParameters = {
   /** Default 55432; 0 picks a free port. */
@@ -50,8 +50,10 @@ export function findPostgresBinaries(): string {
 export async function startPostgres(
   parameters: StartPostgresParameters = {},
 ): Promise<StartPostgresReturnType> {
+  if (parameters.port === 0)
+    return startOnFreePort((port) => startPostgres({ ...parameters, port }))
   const bin = findPostgresBinaries()
-  const port = parameters.port === 0 ? await freePort() : (parameters.port ?? 55432)
+  const port = parameters.port ?? 55432
   const dir = mkdtempSync(join(tmpdir(), 'foyer-pg-'))
   chmodSync(dir, 0o777)
   const dataDir = join(dir, 'data')
@@ -69,16 +71,21 @@ export async function startPostgres(
     }
   }
   run('initdb', ['-D', dataDir, '-U', 'foyer', '--auth=trust', '-E', 'UTF8', '--no-sync'])
-  run('pg_ctl', [
-    '-D',
-    dataDir,
-    '-l',
-    join(dir, 'postgres.log'),
-    '-w',
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`,
-    'start',
-  ])
+  try {
+    run('pg_ctl', [
+      '-D',
+      dataDir,
+      '-l',
+      join(dir, 'postgres.log'),
+      '-w',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`,
+      'start',
+    ])
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true })
+    throw error
+  }
   const base = `postgres://foyer@127.0.0.1:${port}`
   const createDatabase = async (name: string) => {
     const client = new pg.Client({ connectionString: `${base}/postgres` })

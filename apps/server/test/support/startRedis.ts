@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { freePort } from './freePort.ts'
+import { startOnFreePort } from './freePort.ts'
 
 export type StartRedisParameters = {
   /** Default 56379; 0 picks a free port. */
@@ -26,8 +26,9 @@ function findRedisServer(): string {
 export async function startRedis(
   parameters: StartRedisParameters = {},
 ): Promise<StartRedisReturnType> {
+  if (parameters.port === 0) return startOnFreePort((port) => startRedis({ ...parameters, port }))
   const binary = findRedisServer()
-  const port = parameters.port === 0 ? await freePort() : (parameters.port ?? 56379)
+  const port = parameters.port ?? 56379
   const child: ChildProcess = spawn(
     binary,
     [
@@ -44,7 +45,7 @@ export async function startRedis(
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   )
-  await new Promise<void>((resolve, reject) => {
+  const started = new Promise<void>((resolve, reject) => {
     let output = ''
     const timer = setTimeout(
       () => reject(new Error(`redis-server did not start:\n${output}`)),
@@ -61,6 +62,11 @@ export async function startRedis(
       clearTimeout(timer)
       reject(new Error(`redis-server exited with ${code}:\n${output}`))
     })
+  })
+  // A server that did not come up is not left running (the caller may try another port).
+  await started.catch((error: unknown) => {
+    child.kill('SIGKILL')
+    throw error
   })
   return {
     url: `redis://127.0.0.1:${port}`,
