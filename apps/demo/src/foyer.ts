@@ -32,13 +32,7 @@ function pairingLifetimeMs() {
 }
 
 /** The local Solana cluster (LiteSVM), when the world runs one. */
-const solanaLocal = world.solana
-  ? createSolanaLocalnet({
-      rpcUrl: world.solana.rpcUrl,
-      wsUrl: world.solana.wsUrl,
-      genesisHash: world.solana.genesisHash,
-    })
-  : undefined
+const solanaLocal = world.solana ? createSolanaLocalnet(world.solana) : undefined
 
 export function createDemoFoyer(): Foyer {
   const chains = configuredChains()

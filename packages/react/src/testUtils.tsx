@@ -1,6 +1,9 @@
 // Helpers for this package's tests only (not exported from the package entry).
 import {
+  type Adapter,
   type ChainDefinition,
+  type Connector,
+  type ConnectorType,
   createFoyer,
   createMemoryStorage,
   createStorage,
@@ -98,4 +101,32 @@ export async function findDialog() {
   const scope = within(root as unknown as HTMLElement)
   const dialog = await scope.findByRole('dialog')
   return { root, scope, dialog, within: within(dialog) }
+}
+
+/**
+ * An eip155 adapter with connectors that are listed but never connect (their `connect` waits
+ * forever): wallets of other kinds than installed extensions, for ordering and listing tests.
+ * `extra` adds fields, e.g. the pairing-URI methods of a WalletConnect connector.
+ */
+export function idleWalletsAdapter(
+  entries: readonly { id: string; name: string; type: ConnectorType; extra?: object }[],
+): Adapter {
+  const connectors = entries.map(
+    ({ id, name, type, extra }): Connector => ({
+      id,
+      name,
+      type,
+      namespace: 'eip155',
+      connect: () => new Promise(() => {}),
+      async disconnect() {},
+      getAccounts: async () => [],
+      getCaipNetworkId: async () => 'eip155:31337',
+      async switchNetwork() {},
+      async request() {},
+      on() {},
+      off() {},
+      ...extra,
+    }),
+  )
+  return { namespace: 'eip155', setup: () => () => {}, getConnectors: () => connectors }
 }

@@ -16,7 +16,10 @@ export type CreateSolanaLocalnetParameters = {
   name?: string | undefined
 }
 
-/** A local Solana cluster as a Foyer network, e.g. the devnet on an OS-assigned port in tests. */
+/**
+ * A local Solana cluster as a Foyer network, e.g. the devnet on an OS-assigned port in tests; a
+ * devnet description (`rpcUrl`, `wsUrl`, `genesisHash`) can be passed as is.
+ */
 export function createSolanaLocalnet(parameters: CreateSolanaLocalnetParameters = {}): CaipNetwork {
   const {
     rpcUrl = 'http://127.0.0.1:8899',

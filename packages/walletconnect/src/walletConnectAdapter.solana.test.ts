@@ -60,11 +60,7 @@ beforeAll(async () => {
     startSolanaDevnet({ port: 0 }),
     mkdtemp(join(tmpdir(), 'foyer-walletconnect-solana-')),
   ])
-  localnet = createSolanaLocalnet({
-    rpcUrl: solanaWorld.devnet.rpcUrl,
-    wsUrl: solanaWorld.devnet.wsUrl,
-    genesisHash: solanaWorld.devnet.genesisHash,
-  })
+  localnet = createSolanaLocalnet(solanaWorld.devnet)
 })
 
 afterEach(async () => {

@@ -28,11 +28,7 @@ let rpc: Rpc<SolanaRpcApi>
 
 beforeAll(async () => {
   world = await startSolanaDevnet({ port: 0 })
-  localnet = createSolanaLocalnet({
-    rpcUrl: world.devnet.rpcUrl,
-    wsUrl: world.devnet.wsUrl,
-    genesisHash: world.devnet.genesisHash,
-  })
+  localnet = createSolanaLocalnet(world.devnet)
   rpc = createSolanaRpc(world.devnet.rpcUrl)
 })
 afterAll(async () => {

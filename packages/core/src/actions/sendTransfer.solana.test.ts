@@ -23,11 +23,7 @@ let rpc: ReturnType<typeof createSolanaRpc>
 beforeAll(async () => {
   server = await startTestServer({ solana: true })
   const solana = server.devnet.solana!
-  localnet = createSolanaLocalnet({
-    rpcUrl: solana.rpcUrl,
-    wsUrl: solana.wsUrl,
-    genesisHash: solana.genesisHash,
-  })
+  localnet = createSolanaLocalnet(solana)
   rpc = createSolanaRpc(solana.rpcUrl)
 }, 120_000)
 afterAll(async () => {

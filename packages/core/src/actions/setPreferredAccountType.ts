@@ -38,8 +38,7 @@ export function setPreferredAccountType(
     ...getStoredAccountTypes(foyer),
     [namespace]: accountType,
   })
-  const { account, activeNamespace } = foyer.getState()
-  if (namespace === activeNamespace)
-    foyer.store.setState({ account: { ...account, preferredAccountType: accountType } })
+  if (namespace === state.activeNamespace)
+    foyer.store.setState({ account: { ...state.account, preferredAccountType: accountType } })
   return accountType
 }

@@ -294,11 +294,7 @@ describe('embeddedWalletAdapter on Solana: the same login, the ed25519 account',
 
   beforeAll(async () => {
     devnet = await startSolanaDevnet({ port: 0 })
-    localnet = createSolanaLocalnet({
-      rpcUrl: devnet.devnet.rpcUrl,
-      wsUrl: devnet.devnet.wsUrl,
-      genesisHash: devnet.devnet.genesisHash,
-    })
+    localnet = createSolanaLocalnet(devnet.devnet)
     rpc = createSolanaRpc(devnet.devnet.rpcUrl)
   })
   afterAll(async () => {

@@ -10,11 +10,7 @@ let localnet: CaipNetwork
 
 beforeAll(async () => {
   world = await startSolanaDevnet({ port: 0 })
-  localnet = createSolanaLocalnet({
-    rpcUrl: world.devnet.rpcUrl,
-    wsUrl: world.devnet.wsUrl,
-    genesisHash: world.devnet.genesisHash,
-  })
+  localnet = createSolanaLocalnet(world.devnet)
 })
 afterAll(async () => {
   await world?.stop()

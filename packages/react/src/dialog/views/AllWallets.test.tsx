@@ -1,19 +1,11 @@
 // @vitest-environment happy-dom
-import {
-  type Adapter,
-  type Connector,
-  type ConnectorType,
-  createFoyer,
-  createMemoryStorage,
-  createStorage,
-  navigate,
-} from '@foyer/core'
+import { createFoyer, createMemoryStorage, createStorage, navigate } from '@foyer/core'
 import { evmAdapter } from '@foyer/evm'
 import { createTestWallet } from '@foyer/test-wallets'
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { FoyerProvider } from '../../FoyerProvider.tsx'
-import { anvilChain, createTestSetup, findDialog } from '../../testUtils.tsx'
+import { anvilChain, createTestSetup, findDialog, idleWalletsAdapter } from '../../testUtils.tsx'
 import { createConnectorWalletSource } from '../../utils/walletSource.ts'
 
 afterEach(() => {
@@ -109,29 +101,6 @@ describe('AllWallets', () => {
   })
 })
 
-/** An adapter listing wallets of other kinds than installed extensions (never connected here). */
-function otherWallets(
-  entries: readonly { id: string; name: string; type: ConnectorType }[],
-): Adapter {
-  const connectors = entries.map(
-    ({ id, name, type }): Connector => ({
-      id,
-      name,
-      type,
-      namespace: 'eip155',
-      connect: () => new Promise(() => {}),
-      async disconnect() {},
-      getAccounts: async () => [],
-      getCaipNetworkId: async () => 'eip155:31337',
-      async switchNetwork() {},
-      async request() {},
-      on() {},
-      off() {},
-    }),
-  )
-  return { namespace: 'eip155', setup: () => () => {}, getConnectors: () => connectors }
-}
-
 describe('All Wallets order', () => {
   test('installed wallets first, then the recent ones (latest first), the featured ones, the rest', async () => {
     const rpcUrl = 'http://127.0.0.1:9'
@@ -152,7 +121,7 @@ describe('All Wallets order', () => {
       networks: [anvilChain(rpcUrl)],
       // Discovery order is the reverse of the expected listing.
       adapters: [
-        otherWallets([
+        idleWalletsAdapter([
           { id: 'external.plain', name: 'Plain External', type: 'external' },
           { id: 'custom.plain', name: 'Plain Custom', type: 'custom' },
           { id: 'custom.featured', name: 'Featured Custom', type: 'custom' },

@@ -34,11 +34,7 @@ beforeAll(async () => {
     startAnvil({ chainId: 31337, port: 0 }),
     startSolanaDevnet({ port: 0 }),
   ])
-  localnet = createSolanaLocalnet({
-    rpcUrl: solana.devnet.rpcUrl,
-    wsUrl: solana.devnet.wsUrl,
-    genesisHash: solana.devnet.genesisHash,
-  })
+  localnet = createSolanaLocalnet(solana.devnet)
 }, 60_000)
 afterAll(async () => {
   await Promise.all([anvil?.stop(), solana?.stop()])

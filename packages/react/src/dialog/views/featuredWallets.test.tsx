@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import {
   type Adapter,
-  type Connector,
   createFoyer,
   createMemoryStorage,
   createStorage,
@@ -17,7 +16,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 // The server runs in a child Node process: happy-dom's module transform cannot load the devnet.
 import { spawnTestServer } from '../../../../core/src/api/spawnTestServer.ts'
 import { FoyerProvider } from '../../FoyerProvider.tsx'
-import { anvilChain, findDialog } from '../../testUtils.tsx'
+import { anvilChain, findDialog, idleWalletsAdapter } from '../../testUtils.tsx'
 
 // Wallets of the server's built-in registry, none of them installed in these tests.
 const TRUST_WALLET = '4622a2b2d6af1c9844944291e5e7351a6aa24cd7b23099efac1b2fd875da31a0'
@@ -44,43 +43,19 @@ function createWalletConnectStandIn(): Adapter {
     uri: 'wc:feed@2?relay-protocol=irn&symKey=00',
     expiresAt: Date.now() + 60_000,
   }
-  const connector: Connector & Record<string, unknown> = {
-    id: 'walletConnect',
-    name: 'WalletConnect',
-    type: 'walletConnect',
-    namespace: 'eip155',
-    connect: () => new Promise(() => {}),
-    async disconnect() {},
-    getAccounts: async () => [],
-    getCaipNetworkId: async () => 'eip155:31337',
-    async switchNetwork() {},
-    async request() {},
-    on() {},
-    off() {},
+  const extra = {
     getPairingUri: () => pairingUri,
     watchPairingUri: () => () => {},
     cancelPairing() {},
   }
-  return { namespace: 'eip155', setup: () => () => {}, getConnectors: () => [connector] }
+  return idleWalletsAdapter([
+    { id: 'walletConnect', name: 'WalletConnect', type: 'walletConnect', extra },
+  ])
 }
 
 /** A wallet the app lists itself (`custom`), e.g. one used before; it never connects here. */
 function createCustomWallet(id: string, name: string): Adapter {
-  const connector: Connector = {
-    id,
-    name,
-    type: 'custom',
-    namespace: 'eip155',
-    connect: () => new Promise(() => {}),
-    async disconnect() {},
-    getAccounts: async () => [],
-    getCaipNetworkId: async () => 'eip155:31337',
-    async switchNetwork() {},
-    async request() {},
-    on() {},
-    off() {},
-  }
-  return { namespace: 'eip155', setup: () => () => {}, getConnectors: () => [connector] }
+  return idleWalletsAdapter([{ id, name, type: 'custom' }])
 }
 
 /** One installed wallet (`installed` as its EIP-6963 name and rdns) and the featured ids. */
