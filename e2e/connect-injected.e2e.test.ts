@@ -69,6 +69,28 @@ async function expectNoSeriousViolations(view: string) {
 }
 
 /** What anvil reports, formatted as the dialog must show it: 3 decimals, rounded down. */
+/**
+ * From the open Connect view: the test wallet rejects, with axe run on the waiting view (the
+ * wallet's answer held back) and on the error; then Try again connects `account`.
+ * `axeLabel` prefixes the views' names in axe reports, e.g. 'light, '.
+ */
+async function rejectThenRetry(axeLabel: string) {
+  await page.evaluate(() => window.foyerTestWallet!.setBehaviour({ connect: 'reject' }))
+  await holdNextConnectRequest()
+  await dialog()
+    .getByRole('button', { name: /Foyer Test Wallet/ })
+    .click()
+  await expect.poll(() => dialog().getByText('Continue in Foyer Test Wallet').count()).toBe(1)
+  await expectNoSeriousViolations(`ConnectingExternal (${axeLabel}waiting)`)
+  await answerConnectRequest()
+  await expect.poll(() => dialog().getByText('Connection rejected').count()).toBe(1)
+  await expectNoSeriousViolations(`ConnectingExternal (${axeLabel}rejected)`)
+
+  await page.evaluate(() => window.foyerTestWallet!.setBehaviour({ connect: 'approve' }))
+  await dialog().getByRole('button', { name: 'Try again' }).click()
+  await expect.poll(() => page.getByTestId('address').textContent()).toBe(account)
+}
+
 async function anvilBalance(rpcUrl: string) {
   const client = createPublicClient({ transport: http(rpcUrl) })
   const wei = await client.getBalance({ address: account })
@@ -162,22 +184,8 @@ describe('the connect dialog with an injected wallet', () => {
 
   test('a rejected connection shows Connection rejected, and Retry connects', async () => {
     await openDemoWithTestWallet()
-    await page.evaluate(() => window.foyerTestWallet!.setBehaviour({ connect: 'reject' }))
-    await holdNextConnectRequest()
     await connectButton().click()
-    await dialog()
-      .getByRole('button', { name: /Foyer Test Wallet/ })
-      .click()
-    // While the wallet has not answered.
-    await expect.poll(() => dialog().getByText('Continue in Foyer Test Wallet').count()).toBe(1)
-    await expectNoSeriousViolations('ConnectingExternal (waiting)')
-    await answerConnectRequest()
-    await expect.poll(() => dialog().getByText('Connection rejected').count()).toBe(1)
-    await expectNoSeriousViolations('ConnectingExternal (rejected)')
-
-    await page.evaluate(() => window.foyerTestWallet!.setBehaviour({ connect: 'approve' }))
-    await dialog().getByRole('button', { name: 'Try again' }).click()
-    await expect.poll(() => page.getByTestId('address').textContent()).toBe(account)
+    await rejectThenRetry('')
   })
 
   test('a wallet on a network the app does not support opens UnsupportedChain', async () => {
@@ -266,20 +274,7 @@ describe('the light theme and the keyboard', () => {
     await expectNoSeriousViolations('AllWallets (light)')
     await dialog().getByRole('button', { name: 'Back' }).click()
 
-    await page.evaluate(() => window.foyerTestWallet!.setBehaviour({ connect: 'reject' }))
-    await holdNextConnectRequest()
-    await dialog()
-      .getByRole('button', { name: /Foyer Test Wallet/ })
-      .click()
-    await expect.poll(() => dialog().getByText('Continue in Foyer Test Wallet').count()).toBe(1)
-    await expectNoSeriousViolations('ConnectingExternal (light, waiting)')
-    await answerConnectRequest()
-    await expect.poll(() => dialog().getByText('Connection rejected').count()).toBe(1)
-    await expectNoSeriousViolations('ConnectingExternal (light, rejected)')
-
-    await page.evaluate(() => window.foyerTestWallet!.setBehaviour({ connect: 'approve' }))
-    await dialog().getByRole('button', { name: 'Try again' }).click()
-    await expect.poll(() => page.getByTestId('address').textContent()).toBe(account)
+    await rejectThenRetry('light, ')
     await connectButton().click()
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('Account')
     await expect.poll(() => dialog().locator('[data-foyer-balance]').textContent()).toMatch(/ETH$/)
