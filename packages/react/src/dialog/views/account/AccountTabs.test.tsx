@@ -139,7 +139,7 @@ describe('Account tabs', () => {
     await waitFor(() => expect(row()?.textContent).toContain('Pending'))
     expect(row()?.textContent).toContain('-12.500 USDC')
     await syncIndexer()
-    await waitFor(() => expect(row()?.textContent).toContain('Confirmed'), { timeout: 6_000 })
+    await waitFor(() => expect(row()?.textContent).toContain('Confirmed'), { timeout: 10_000 })
     expect(row()?.textContent).toContain('-12.500 USDC')
     expect(row()?.textContent).toContain('Sent')
   })

@@ -68,10 +68,13 @@ export function ActivityTab() {
     supported &&
     !list.loading &&
     pending.some((transaction) => Date.now() - transaction.sentAt < PENDING_REFRESH_WINDOW_MS)
+  // An interval, not a timeout re-armed by `loading` going true and false: when a reload answers
+  // before React renders, both updates land in one render, `waiting` never changes, and a timeout
+  // would not be set again.
   useEffect(() => {
     if (!waiting) return
-    const timer = setTimeout(list.reload, PENDING_REFRESH_MS)
-    return () => clearTimeout(timer)
+    const timer = setInterval(list.reload, PENDING_REFRESH_MS)
+    return () => clearInterval(timer)
   }, [waiting, list.reload])
 
   if (!supported) return <p className="foyer-center foyer-muted">{t('activity.unsupported')}</p>
