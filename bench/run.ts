@@ -2,6 +2,8 @@
  * `npm run bench`: prints one JSON line per measurement. Sizes are measured on a production build;
  * later benchmarks (server throughput, WalletConnect round trips) join here.
  */
+
+import { benchApproval, benchPasskeyUnlock } from './approval.ts'
 import { buildDemo, firstLoadSize } from './bundle.ts'
 import { benchDialog } from './dialog.ts'
 import { benchServer } from './server.ts'
@@ -34,3 +36,5 @@ emit('dialog-chunks', { unit: 'bytes', ...dialog.chunks.total, files: dialog.chu
 emit('dialog-open', { unit: 'ms', ...dialog.openMs })
 emit('server-balance-vs-hello', { ...(await benchServer({ durationSec: 5, connections: 20 })) })
 emit('walletconnect', { ...(await benchWalletConnect({ connectRuns: 10, requestRuns: 20 })) })
+emit('embedded-approval', { unit: 'ms', ...(await benchApproval(10)) })
+emit('embedded-passkey-unlock', { unit: 'ms', ...(await benchPasskeyUnlock(5)) })

@@ -13,6 +13,7 @@ import { anvilDevAccounts, startAnvil } from '@foyer/devnet'
 import { createNodeTestWallet, type NodeTestWallet } from '@foyer/walletconnect/test-wallet'
 import type UniversalProvider from '@walletconnect/universal-provider'
 import { type Hex, toHex, verifyMessage } from 'viem'
+import { summarize, type Timings } from './timings.ts'
 
 export type BenchWalletConnectParameters = {
   /** Connections measured, each on a new pairing. Default 10. */
@@ -20,8 +21,6 @@ export type BenchWalletConnectParameters = {
   /** `personal_sign` round trips measured on the last session. Default 20. */
   requestRuns?: number | undefined
 }
-
-export type Timings = { median: number; min: number; max: number; runs: number }
 
 export type BenchWalletConnectReturnType = {
   connectApprovedMs: Timings
@@ -152,22 +151,5 @@ function goOffline(): () => void {
     globalThis.fetch = realFetch
     if (previousFlag === undefined) delete process.env.DISABLE_GLOBAL_CORE
     else process.env.DISABLE_GLOBAL_CORE = previousFlag
-  }
-}
-
-function summarize(samples: number[]): Timings {
-  if (samples.length === 0) throw new Error('nothing was measured')
-  const sorted = [...samples].sort((a, b) => a - b)
-  const middle = sorted.length / 2
-  const median =
-    sorted.length % 2 === 1
-      ? sorted[Math.floor(middle)]!
-      : (sorted[middle - 1]! + sorted[middle]!) / 2
-  const round = (value: number) => Math.round(value * 10) / 10
-  return {
-    median: round(median),
-    min: round(sorted[0]!),
-    max: round(sorted.at(-1)!),
-    runs: sorted.length,
   }
 }

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import { shownSol } from './support/balances.ts'
 import { demoUrl, launchChromium } from './support/browser.ts'
+import { approveInFrame } from './support/secureFrame.ts'
 
 const { devnet } = inject('world')
 const solana = devnet.solana!
@@ -98,6 +99,8 @@ test('email login also connects the embedded Solana account: its address and SOL
     .poll(() => dialog().locator('[data-foyer-send-fee]').textContent(), { timeout: 10_000 })
     .toBe('Network fee ≈ 0.000005 SOL')
   await dialog().getByRole('button', { name: 'Send', exact: true }).click()
+  // The frame shows the decoded transfer on its own origin; the visitor approves it there.
+  await approveInFrame(page)
   await expect.poll(() => page.getByText('Transaction sent').count(), { timeout: 30_000 }).toBe(1)
   expect(await lamportsOf(receiver)).toBe(1_499_995_000n)
   expect(await lamportsOf(solanaAddress)).toBe(0n)

@@ -31,6 +31,18 @@ function pairingLifetimeMs() {
   return Number.isFinite(value) && value > 0 ? value : undefined
 }
 
+/**
+ * The secure frame's URL. Opened on `localhost`, the demo takes the frame on `localhost` too (same
+ * port): WebAuthn refuses an IP address as a passkey's relying party, and the frame stays on the
+ * page's site (its SameSite=Strict cookies) while being another origin.
+ */
+function frameUrl() {
+  const url = new URL(world.frameUrl)
+  if (window.location.hostname === 'localhost' && url.hostname === '127.0.0.1')
+    url.hostname = 'localhost'
+  return url.href
+}
+
 /** The local Solana cluster (LiteSVM), when the world runs one. */
 const solanaLocal = world.solana ? createSolanaLocalnet(world.solana) : undefined
 
@@ -52,7 +64,7 @@ export function createDemoFoyer(): Foyer {
       }),
       ...(solanaLocal && !solanaOff ? [solanaAdapter()] : []),
       // Email login: the server's secure frame, on its own origin.
-      embeddedWalletAdapter({ frameUrl: world.frameUrl, projectId: world.projectId }),
+      embeddedWalletAdapter({ frameUrl: frameUrl(), projectId: world.projectId }),
     ],
     metadata,
     projectId: world.projectId,

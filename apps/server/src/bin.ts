@@ -21,7 +21,8 @@ Commands:
                                       FOYER_PRICE_API_URL, …)
                                       and the embedded wallet's frame listener (FOYER_FRAME_PORT,
                                       FOYER_SMTP_URL, FOYER_SESSION_SECRET, FOYER_SHARE_KEY,
-                                      FOYER_RECOVERY_SECRET_KEY, …); --dev adds a mail capture
+                                      FOYER_OPERATOR_RECOVERY, FOYER_RECOVERY_SECRET_KEY, …);
+                                      --dev adds a mail capture
                                       and /dev/mailbox
   project upsert --id ID --name NAME --origins 'https://app.example.com,http://localhost:*'
                  [--features '{"swaps":false}']

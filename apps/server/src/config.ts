@@ -62,7 +62,8 @@ function parseChainIds(name: string, value: string | undefined): number[] | unde
 /**
  * Embedded-wallet options from the environment: FOYER_FRAME_HOST, FOYER_FRAME_PORT (4401),
  * FOYER_FRAME_PUBLIC_URL, FOYER_SMTP_URL, FOYER_MAIL_FROM, FOYER_SESSION_SECRET, FOYER_SHARE_KEY,
- * FOYER_RECOVERY_SECRET_KEY, FOYER_RECOVERY_PUBLIC_KEY, FOYER_RATE_LIMIT_EMAIL (per minute).
+ * FOYER_OPERATOR_RECOVERY (`true`/`false`, default false), FOYER_RECOVERY_SECRET_KEY,
+ * FOYER_RECOVERY_PUBLIC_KEY, FOYER_RATE_LIMIT_EMAIL (per minute).
  */
 export function readEmbeddedWalletOptions(env: ServerEnv): EmbeddedWalletOptions {
   const framePort = Number(env.FOYER_FRAME_PORT ?? 4401)
@@ -78,6 +79,7 @@ export function readEmbeddedWalletOptions(env: ServerEnv): EmbeddedWalletOptions
     mailFrom: env.FOYER_MAIL_FROM || undefined,
     sessionSecret: env.FOYER_SESSION_SECRET || undefined,
     shareKey: env.FOYER_SHARE_KEY || undefined,
+    operatorRecovery: parseSwitch('FOYER_OPERATOR_RECOVERY', env.FOYER_OPERATOR_RECOVERY),
     recoverySecretKey: env.FOYER_RECOVERY_SECRET_KEY || undefined,
     recoveryPublicKey: env.FOYER_RECOVERY_PUBLIC_KEY || undefined,
     rateLimit:
@@ -88,4 +90,12 @@ export function readEmbeddedWalletOptions(env: ServerEnv): EmbeddedWalletOptions
             perEmailPerMinute: Number(env.FOYER_RATE_LIMIT_EMAIL ?? 20),
           },
   }
+}
+
+/** An on/off variable: `true`/`1` or `false`/`0` (unset or empty = off); anything else is refused. */
+function parseSwitch(name: string, value: string | undefined): boolean {
+  const normalized = value?.trim().toLowerCase() ?? ''
+  if (normalized === 'true' || normalized === '1') return true
+  if (normalized === 'false' || normalized === '0' || normalized === '') return false
+  throw new ConfigError(`${name} must be true or false, got "${value}"`)
 }

@@ -105,6 +105,22 @@ describe('the served frame page in Chromium', () => {
     rmSync(tempDir, { recursive: true, force: true })
   })
 
+  /**
+   * Approves the request the frame shows, as the visitor would: a real click on its guarded
+   * button once the frame, shown above the app, has enabled it.
+   */
+  const approveInFrame = async (page: Page) => {
+    const button = page
+      .frameLocator('iframe[title="Foyer embedded wallet"]')
+      .getByRole('dialog')
+      // The primary action of the approval view (its name says what it does: Sign, Send, …).
+      .getByRole('button', { name: /^(Approve|Sign|Send|Confirm)\b/ })
+    await expect
+      .poll(() => button.getAttribute('aria-disabled').catch(() => 'true'), { timeout: 30_000 })
+      .not.toBe('true')
+    await button.click()
+  }
+
   const openApp = async (page: Page) => {
     await page.goto(`${appOrigin}/`)
     await page.waitForFunction(() => 'foyerTest' in window)
@@ -138,7 +154,7 @@ describe('the served frame page in Chromium', () => {
       (window as unknown as TestWindow).client.request('GET_USER', {}),
     )
     expect(user.email).toBe(email)
-    const { result } = await page.evaluate(
+    const signing = page.evaluate(
       ([message, address]) =>
         (window as unknown as TestWindow).client.request('RPC_REQUEST', {
           method: 'personal_sign',
@@ -146,6 +162,8 @@ describe('the served frame page in Chromium', () => {
         }),
       [toHex('signed through the served frame'), user.address],
     )
+    await approveInFrame(page)
+    const { result } = await signing
     expect(
       await verifyMessage({
         address: user.address,
@@ -160,7 +178,7 @@ describe('the served frame page in Chromium', () => {
       value: parseEther('1'),
     })
     const receiver = '0x000000000000000000000000000000000000bEEF'
-    const sent = await page.evaluate(
+    const sending = page.evaluate(
       ([from, to, value]) =>
         (window as unknown as TestWindow).client.request('RPC_REQUEST', {
           method: 'eth_sendTransaction',
@@ -168,6 +186,8 @@ describe('the served frame page in Chromium', () => {
         }),
       [user.address, receiver, toHex(parseEther('0.01'))],
     )
+    await approveInFrame(page)
+    const sent = await sending
     const publicClient = createPublicClient({ transport: http(rpcUrl) })
     const receipt = await publicClient.waitForTransactionReceipt({ hash: sent.result as Hex })
     expect(receipt.status).toBe('success')

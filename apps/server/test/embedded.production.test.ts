@@ -1,13 +1,19 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createSealingKeyPair } from '@foyer/frame'
 import type { FastifyInstance } from 'fastify'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { readEmbeddedWalletOptions } from '../src/config.ts'
 import { createDatabase } from '../src/db/createDatabase.ts'
 import { createEmbeddedWallet } from '../src/embedded/createEmbeddedWallet.ts'
+import { EmbeddedConfigError } from '../src/embedded/embeddedSecrets.ts'
+import { createLocalRecoveryKeyHolder } from '../src/embedded/recoveryKeyHolder.ts'
+import { ConfigError } from '../src/errors.ts'
 import { createServer } from '../src/http/createServer.ts'
 import { type SmtpCapture, startSmtpCapture } from '../src/mail/startSmtpCapture.ts'
+import { startServerProcess } from './support/startServerProcess.ts'
 
 describe('embedded wallet outside development', () => {
   let server: FastifyInstance | undefined
@@ -17,6 +23,9 @@ describe('embedded wallet outside development', () => {
     await server?.close()
     await smtp?.close()
     if (tempDir) rmSync(tempDir, { recursive: true, force: true })
+    server = undefined
+    smtp = undefined
+    tempDir = undefined
   })
 
   it('has no /dev mailbox routes and generates no secrets', async () => {
@@ -110,4 +119,159 @@ describe('embedded wallet outside development', () => {
     expect(limited.statusCode).toBe(429)
     expect(limited.json()).toMatchObject({ error: 'rate_limited' })
   })
+
+  const newServer = async () => {
+    tempDir ??= mkdtempSync(join(tmpdir(), 'foyer-embedded-prod-'))
+    await server?.close()
+    const database = await createDatabase({ dataDir: 'memory://' })
+    const created = await createServer({
+      database,
+      logger: false,
+      indexer: { enabled: false },
+    })
+    created.addHook('onClose', () => database.destroy())
+    server = created
+    return created
+  }
+  const secretsFile = () =>
+    JSON.parse(readFileSync(join(tempDir!, 'embedded-secrets.json'), 'utf8')) as Record<
+      string,
+      string
+    >
+
+  it('reads FOYER_OPERATOR_RECOVERY as an explicit switch, off by default', () => {
+    expect(readEmbeddedWalletOptions({}).operatorRecovery).toBe(false)
+    expect(readEmbeddedWalletOptions({ FOYER_OPERATOR_RECOVERY: 'true' }).operatorRecovery).toBe(
+      true,
+    )
+    expect(readEmbeddedWalletOptions({ FOYER_OPERATOR_RECOVERY: 'false' }).operatorRecovery).toBe(
+      false,
+    )
+    expect(() => readEmbeddedWalletOptions({ FOYER_OPERATOR_RECOVERY: 'yes' })).toThrow(ConfigError)
+  })
+
+  it('--dev makes no recovery key unless operator recovery is on, and ignores one it finds', async () => {
+    const app = await newServer()
+    const warn = vi.spyOn(app.log, 'warn')
+    const embedded = await createEmbeddedWallet({
+      server: app,
+      dev: true,
+      dataDir: tempDir!,
+      host: '127.0.0.1',
+      framePort: 0,
+      logger: false,
+    })
+    expect(embedded).toMatchObject({ operatorRecovery: false, recoveryPublicKey: undefined })
+    expect(Object.keys(secretsFile()).sort()).toEqual(['sessionSecret', 'shareKey'])
+    expect(warn.mock.calls.flat().join('\n')).not.toContain('operator recovery ON')
+
+    // An older file with a recovery key: kept, unused.
+    const old = createSealingKeyPair()
+    const withOldKey = { ...secretsFile(), recoverySecretKey: old.secretKey }
+    writeFileSync(join(tempDir!, 'embedded-secrets.json'), JSON.stringify(withOldKey))
+    const next = await newServer()
+    const again = await createEmbeddedWallet({
+      server: next,
+      dev: true,
+      dataDir: tempDir!,
+      host: '127.0.0.1',
+      framePort: 0,
+      frameHost: '127.0.0.1',
+      logger: false,
+    })
+    expect(again?.recoveryPublicKey).toBeUndefined()
+    expect(secretsFile()).toEqual(withOldKey)
+  })
+
+  it('--dev with operator recovery on makes a recovery key once and warns at start', async () => {
+    const app = await newServer()
+    const warn = vi.spyOn(app.log, 'warn')
+    const embedded = await createEmbeddedWallet({
+      server: app,
+      dev: true,
+      dataDir: tempDir!,
+      host: '127.0.0.1',
+      framePort: 0,
+      operatorRecovery: true,
+      logger: false,
+    })
+    const { recoverySecretKey } = secretsFile()
+    expect(recoverySecretKey).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(embedded?.operatorRecovery).toBe(true)
+    expect(embedded?.recoveryPublicKey).toBe(
+      createLocalRecoveryKeyHolder(recoverySecretKey as `0x${string}`).publicKey,
+    )
+    expect(warn).toHaveBeenCalledWith(
+      "operator recovery ON: this server's operator can recover every embedded wallet",
+    )
+    // The next start uses the same key.
+    const restarted = await createEmbeddedWallet({
+      server: await newServer(),
+      dev: true,
+      dataDir: tempDir!,
+      host: '127.0.0.1',
+      framePort: 0,
+      operatorRecovery: true,
+      logger: false,
+    })
+    expect(restarted?.recoveryPublicKey).toBe(embedded?.recoveryPublicKey)
+  })
+
+  it('refuses to start operator recovery without a recovery key holder', async () => {
+    const app = await newServer()
+    const secrets = {
+      sessionSecret: randomBytes(32).toString('hex'),
+      shareKey: randomBytes(32).toString('hex'),
+    }
+    const base = { server: app, dev: false, dataDir: tempDir!, host: '127.0.0.1', framePort: 0 }
+    await expect(
+      createEmbeddedWallet({ ...base, ...secrets, operatorRecovery: true, logger: false }),
+    ).rejects.toThrow(EmbeddedConfigError)
+    // A public key alone: nobody could re-seal.
+    await expect(
+      createEmbeddedWallet({
+        ...base,
+        ...secrets,
+        operatorRecovery: true,
+        recoveryPublicKey: createSealingKeyPair().publicKey,
+        logger: false,
+      }),
+    ).rejects.toThrow(/FOYER_OPERATOR_RECOVERY=true needs the recovery key/)
+    // An external holder whose key is not the configured public key.
+    const holder = createLocalRecoveryKeyHolder(createSealingKeyPair().secretKey)
+    await expect(
+      createEmbeddedWallet({
+        ...base,
+        ...secrets,
+        operatorRecovery: true,
+        recoveryKeyHolder: holder,
+        recoveryPublicKey: createSealingKeyPair().publicKey,
+        logger: false,
+      }),
+    ).rejects.toThrow(/FOYER_RECOVERY_PUBLIC_KEY/)
+    const external = await createEmbeddedWallet({
+      ...base,
+      ...secrets,
+      operatorRecovery: true,
+      recoveryKeyHolder: holder,
+      recoveryPublicKey: holder.publicKey,
+      logger: false,
+    })
+    expect(external?.recoveryPublicKey).toBe(holder.publicKey)
+  })
+
+  it('serve exits with a clear error when FOYER_OPERATOR_RECOVERY=true has no recovery key', async () => {
+    tempDir = mkdtempSync(join(tmpdir(), 'foyer-embedded-prod-'))
+    await expect(
+      startServerProcess({
+        env: {
+          FOYER_DATA_DIR: tempDir,
+          FOYER_FRAME_PORT: '0',
+          FOYER_SESSION_SECRET: randomBytes(32).toString('hex'),
+          FOYER_SHARE_KEY: randomBytes(32).toString('hex'),
+          FOYER_OPERATOR_RECOVERY: 'true',
+        },
+      }),
+    ).rejects.toThrow(/exited with 1[\s\S]*FOYER_OPERATOR_RECOVERY=true needs the recovery key/)
+  }, 60_000)
 })

@@ -260,6 +260,7 @@ export { embeddedErrorAlert, reportEmbeddedError } from './embedded/reportEmbedd
 export {
   type EmailLoginAction,
   type EmbeddedAuthConnector,
+  type EmbeddedRecoveryStatus,
   isEmbeddedAuthConnector,
 } from './embedded/types.ts'
 export { createEmitter, type Emitter } from './emitter.ts'

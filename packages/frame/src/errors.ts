@@ -84,3 +84,29 @@ export class AccountNotConnectedError extends BaseError {
     })
   }
 }
+
+/** A recovery factor (password, passkey, another device's key) did not open the recovery key. */
+export class WrongRecoveryFactorError extends BaseError {
+  override name = 'WrongRecoveryFactorError'
+  constructor(message = 'Wrong recovery password', parameters: BaseErrorParameters = {}) {
+    super(message, parameters)
+  }
+}
+
+/** This device holds no share of the wallet and was not recovered yet: it cannot sign. */
+export class WalletLockedError extends BaseError {
+  override name = 'WalletLockedError'
+  readonly code = 4100
+  constructor(parameters: BaseErrorParameters = {}) {
+    super('Recover your wallet on this device first', parameters)
+  }
+}
+
+/** The visitor declined in the frame (EIP-1193 4001). */
+export class UserRejectedError extends BaseError {
+  override name = 'UserRejectedError'
+  readonly code = 4001
+  constructor(parameters: BaseErrorParameters = {}) {
+    super('User rejected the request.', parameters)
+  }
+}

@@ -1,12 +1,13 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
-import { type Browser, chromium, type Frame, type Page } from 'playwright-core'
+import type { Browser, Frame, Page } from 'playwright-core'
 import { type Hex, toHex, verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { createFrameClient, FrameClient } from './client/createFrameClient.ts'
 import type { createIndexedDbDeviceShareStore } from './custody/deviceShareStore.ts'
+import {
+  bundleForBrowser,
+  createLoopbackPages,
+  launchChromium,
+} from './test-utils/browser/loopbackPages.ts'
 import type { MemoryAuthServer } from './test-utils/createMemoryAuthServer.ts'
 
 /** What the test pages put on `window` (see test-utils/browser). */
@@ -22,56 +23,25 @@ type TestWindow = Window & {
 
 // Real Chromium, three loopback origins (ports differ): the app, the frame, a foreign site.
 let browser: Browser
-const servers: Server[] = []
+const pages = createLoopbackPages()
 let appOrigin: string
 let frameOrigin: string
 let foreignOrigin: string
-
-async function bundle(entry: string): Promise<string> {
-  const result = await build({
-    entryPoints: [fileURLToPath(new URL(entry, import.meta.url))],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-  })
-  return result.outputFiles[0]!.text
-}
-
-async function serve(
-  routes: Record<string, { type: string; body: () => string }>,
-): Promise<string> {
-  const server = createServer((request, response) => {
-    const route = routes[new URL(request.url ?? '/', 'http://x').pathname]
-    if (!route) {
-      response.writeHead(404).end()
-      return
-    }
-    response
-      .writeHead(200, { 'content-type': route.type, 'cache-control': 'no-store' })
-      .end(route.body())
-  })
-  servers.push(server)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-}
 
 const html = (body: string) =>
   `<!doctype html><html><head><meta charset="utf-8"></head><body>${body}</body></html>`
 
 beforeAll(async () => {
   const [appScript, frameScript] = await Promise.all([
-    bundle('./test-utils/browser/appEntry.ts'),
-    bundle('./test-utils/browser/frameEntry.ts'),
+    bundleForBrowser(new URL('./test-utils/browser/appEntry.ts', import.meta.url)),
+    bundleForBrowser(new URL('./test-utils/browser/frameEntry.ts', import.meta.url)),
   ])
   const appRoutes = {
     '/': { type: 'text/html', body: () => html('<script type="module" src="/app.js"></script>') },
     '/app.js': { type: 'text/javascript', body: () => appScript },
   }
-  appOrigin = await serve(appRoutes)
-  frameOrigin = await serve({
+  appOrigin = await pages.serve(appRoutes)
+  frameOrigin = await pages.serve({
     '/embedded/frame': {
       type: 'text/html',
       body: () =>
@@ -81,7 +51,7 @@ beforeAll(async () => {
     },
     '/frame.js': { type: 'text/javascript', body: () => frameScript },
   })
-  foreignOrigin = await serve({
+  foreignOrigin = await pages.serve({
     ...appRoutes,
     // A foreign page embedded in the app page that tries to drive the wallet frame next to it.
     '/attack.html': {
@@ -97,24 +67,12 @@ beforeAll(async () => {
         </script>`),
     },
   })
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
+  browser = await launchChromium()
 }, 60_000)
 
 afterAll(async () => {
   await browser?.close()
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
+  await pages.close()
 })
 
 async function openApp(page: Page, origin = appOrigin) {

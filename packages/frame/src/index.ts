@@ -1,5 +1,7 @@
 // Custody: keys, shares, sealed boxes, device storage.
 
+// The frame's own UI: its overlay and the approval view.
+export * from './approval/index.ts'
 // App side.
 export {
   type CreateFrameClientParameters,
@@ -30,6 +32,21 @@ export {
   type StructuredCloneBackend,
 } from './custody/deviceShareStore.ts'
 export {
+  createRecoveryKey,
+  decryptRecoveryShare,
+  deviceRequestCode,
+  type EncryptedBlob,
+  encryptRecoveryShare,
+  MIN_RECOVERY_PASSWORD_LENGTH,
+  PASSWORD_KDF_PARAMETERS,
+  type RecoveryKey,
+  unwrapWithPassword,
+  unwrapWithPrf,
+  type WrappedKey,
+  wrapWithPassword,
+  wrapWithPrf,
+} from './custody/recoveryKey.ts'
+export {
   createSealingKeyPair,
   openSealedBox,
   type SealedBox,
@@ -55,6 +72,9 @@ export {
   RequestAbortedError,
   SealedBoxOpenError,
   ShareMismatchError,
+  UserRejectedError,
+  WalletLockedError,
+  WrongRecoveryFactorError,
 } from './errors.ts'
 // Frame page.
 export {
@@ -68,8 +88,41 @@ export {
   createFrameHost,
   type FrameHostWindow,
 } from './frame/createFrameHost.ts'
-export { ensureWallet, loadSignerShares } from './frame/ensureWallet.ts'
-export { handleRpcRequest, RpcError } from './frame/handleRpcRequest.ts'
+export {
+  type CreateOverlayPromptsParameters,
+  createOverlayPrompts,
+} from './frame/createOverlayPrompts.ts'
+export {
+  type CustodyParameters,
+  type EnsureWalletReturnType,
+  ensureWallet,
+  loadSignerShares,
+  recoverWallet,
+  type ServerWallet,
+} from './frame/ensureWallet.ts'
+export { createPublicClients, handleRpcRequest, RpcError } from './frame/handleRpcRequest.ts'
+export {
+  browserPasskeys,
+  type CreatePasskeyMethodParameters,
+  createPasskeyMethod,
+  isPasskeySupported,
+  PASSKEY_PRF_INPUT,
+  type PasskeyCredentials,
+  type PasskeyEnvironment,
+  type RecoverWithPasskeyParameters,
+  recoverWithPasskey,
+} from './frame/passkeyFactor.ts'
+export type { FramePrompts } from './frame/prompts.ts'
+export {
+  addPasswordMethod,
+  approveOtherDevice,
+  type DeviceTransfer,
+  type ExportedKeys,
+  exportWalletKeys,
+  recoverWithPassword,
+  requestFromOtherDevice,
+  verifyRecoveryPassword,
+} from './frame/recoveryFactors.ts'
 export {
   type CreateSignInMessageParameters,
   createSignInMessage,
@@ -78,3 +131,4 @@ export {
 } from './frame/siwe.ts'
 // Message and HTTP schemas (move to @foyer/protocol later).
 export * from './protocol/index.ts'
+export * from './ui/index.ts'

@@ -277,6 +277,104 @@ export const migrations: Record<string, Migration> = {
       )
     },
   },
+  '0006_custody_and_projects': {
+    // Issue 25: the operator can no longer rebuild wallets, and embedded accounts belong to a
+    // project. A share set's recovery share is now AES-GCM ciphertext under the wallet's recovery
+    // key (made and kept by the frame, wrapped by the visitor's factors in
+    // `embedded_recovery_methods` or handed between devices through `embedded_device_requests`);
+    // the server cannot open any of it. Only operator-recovery mode also stores the share sealed
+    // to the operator's key (`operator_sealed_recovery_share`).
+    //
+    // Legacy rows are not carried over: every wallet made before this migration has its recovery
+    // share sealed to the operator's key (the operator could rebuild it), and no account, code,
+    // throttle slot, approval link or session says which project it was made under (guessing one
+    // would hand it to the wrong project). So every embedded_* row is deleted: visitors log in
+    // again and get a new wallet. An operator with funded legacy wallets must have them emptied
+    // before upgrading.
+    async up(db: Kysely<unknown>) {
+      for (const table of [
+        'embedded_users',
+        'embedded_devices',
+        'embedded_email_throttle',
+        'embedded_otps',
+        'embedded_device_approvals',
+        'embedded_sessions',
+        'embedded_refresh_tokens',
+        'embedded_email_updates',
+        'embedded_wallets',
+        'embedded_share_sets',
+      ])
+        await sql`delete from ${sql.table(table)}`.execute(db)
+
+      // One account per email and project: the same email under another project is another
+      // account with another wallet.
+      await sql`alter table embedded_users drop constraint embedded_users_email_key`.execute(db)
+      await sql`alter table embedded_users add column project_id text not null`.execute(db)
+      await sql`alter table embedded_users add constraint embedded_users_project_email unique (project_id, email)`.execute(
+        db,
+      )
+      await sql`alter table embedded_sessions add column project_id text not null`.execute(db)
+      // Codes, cooldowns and approval links name their project, so one issued under project A
+      // never works under project B. (Email updates are bound through their session.)
+      await sql`alter table embedded_email_throttle drop constraint embedded_email_throttle_pkey`.execute(
+        db,
+      )
+      await sql`alter table embedded_email_throttle add column project_id text not null`.execute(db)
+      await sql`alter table embedded_email_throttle add primary key (project_id, email)`.execute(db)
+      await sql`alter table embedded_otps add column project_id text not null`.execute(db)
+      await sql`drop index embedded_otps_lookup`.execute(db)
+      await sql`create index embedded_otps_lookup on embedded_otps (project_id, purpose, email)`.execute(
+        db,
+      )
+      await sql`alter table embedded_device_approvals add column project_id text not null`.execute(
+        db,
+      )
+      await sql`drop index embedded_device_approvals_lookup`.execute(db)
+      await sql`create index embedded_device_approvals_lookup on embedded_device_approvals (project_id, email, device_id)`.execute(
+        db,
+      )
+
+      await sql`alter table embedded_share_sets drop column sealed_recovery_share`.execute(db)
+      await sql`alter table embedded_share_sets add column encrypted_recovery_share jsonb not null`.execute(
+        db,
+      )
+      await sql`alter table embedded_share_sets add column operator_sealed_recovery_share jsonb`.execute(
+        db,
+      )
+
+      await db.schema
+        .createTable('embedded_recovery_methods')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('wrapped_key', 'jsonb', (c) => c.notNull())
+        .addColumn('credential_id', 'text')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute()
+      await db.schema
+        .createIndex('embedded_recovery_methods_user')
+        .on('embedded_recovery_methods')
+        .columns(['user_id', 'created_at'])
+        .execute()
+
+      await db.schema
+        .createTable('embedded_device_requests')
+        .addColumn('request_id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('device_id', 'text', (c) => c.notNull())
+        .addColumn('public_key', 'text', (c) => c.notNull())
+        .addColumn('sealed_key', 'jsonb')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('approved_at', 'timestamptz')
+        .addColumn('consumed_at', 'timestamptz')
+        .execute()
+      // One unapproved request per device: a new one replaces it (an upsert on this index).
+      await sql`create unique index embedded_device_requests_unapproved on embedded_device_requests (user_id, device_id) where approved_at is null`.execute(
+        db,
+      )
+    },
+  },
 }
 
 const migrationProvider: MigrationProvider = {

@@ -129,6 +129,8 @@ export type NamesTable = {
 
 export type EmbeddedUsersTable = {
   id: string
+  /** The project the account was made under; (project_id, email) is unique. */
+  project_id: string
   email: string
   created_at: Generated<Date>
   last_login_at: Date | null
@@ -138,9 +140,10 @@ export type EmbeddedDevicesTable = {
   device_id: string
   created_at: Generated<Date>
 }
-export type EmbeddedEmailThrottleTable = { email: string; last_sent_at: Date }
+export type EmbeddedEmailThrottleTable = { project_id: string; email: string; last_sent_at: Date }
 export type EmbeddedOtpsTable = {
   id: string
+  project_id: string
   /** login | update_primary | update_secondary */
   purpose: string
   email: string
@@ -153,6 +156,7 @@ export type EmbeddedOtpsTable = {
 }
 export type EmbeddedDeviceApprovalsTable = {
   token_hash: string
+  project_id: string
   email: string
   device_id: string
   expires_at: Date
@@ -161,6 +165,8 @@ export type EmbeddedDeviceApprovalsTable = {
 }
 export type EmbeddedSessionsTable = {
   id: string
+  /** A session works under this project only (also the `pid` claim of its access token). */
+  project_id: string
   user_id: string
   device_id: string
   /** The device was approved by the emailed link in this login (may release the recovery share). */
@@ -186,13 +192,50 @@ export type EmbeddedShareSetsTable = {
   device_id: string
   /** AES-256-GCM under FOYER_SHARE_KEY: base64url(iv | ciphertext | tag). */
   auth_share_encrypted: string
-  sealed_recovery_share: Json<{
-    version: 1
-    ephemeralPublicKey: `0x${string}`
-    iv: `0x${string}`
-    ciphertext: `0x${string}`
-  }>
+  /** AES-256-GCM under the wallet's recovery key, which the server never holds: opaque. */
+  encrypted_recovery_share: Json<EncryptedBlob>
+  /** Operator-recovery mode only: the recovery share sealed to the operator's recovery key. */
+  operator_sealed_recovery_share: Json<SealedBox> | null
   created_at: Generated<Date>
+}
+/** The wallet's recovery key wrapped by one of the visitor's factors (opaque to the server). */
+export type EmbeddedRecoveryMethodsTable = {
+  id: string
+  /** The wallet's user. */
+  user_id: string
+  /** password | passkey */
+  kind: string
+  wrapped_key: Json<WrappedKey>
+  /** base64url WebAuthn credential id (passkeys). */
+  credential_id: string | null
+  created_at: Generated<Date>
+}
+/** A new device asking the wallet's other devices for the recovery key; the server only relays. */
+export type EmbeddedDeviceRequestsTable = {
+  request_id: string
+  user_id: string
+  device_id: string
+  /** The new device's one-time X25519 public key (hex). */
+  public_key: string
+  /** The recovery key sealed to `public_key` by an approving device. */
+  sealed_key: Json<SealedBox> | null
+  created_at: Generated<Date>
+  expires_at: Date
+  approved_at: Date | null
+  /** When the requesting device first read the sealed key. */
+  consumed_at: Date | null
+}
+
+type Hex = `0x${string}`
+type SealedBox = { version: 1; ephemeralPublicKey: Hex; iv: Hex; ciphertext: Hex }
+type EncryptedBlob = { version: 1; iv: Hex; ciphertext: Hex }
+type WrappedKey = {
+  version: 1
+  kdf:
+    | { name: 'scrypt'; salt: Hex; N: number; r: number; p: number }
+    | { name: 'hkdf-prf'; salt: Hex }
+  iv: Hex
+  ciphertext: Hex
 }
 
 export type Database = {
@@ -217,4 +260,6 @@ export type Database = {
   embedded_email_updates: EmbeddedEmailUpdatesTable
   embedded_wallets: EmbeddedWalletsTable
   embedded_share_sets: EmbeddedShareSetsTable
+  embedded_recovery_methods: EmbeddedRecoveryMethodsTable
+  embedded_device_requests: EmbeddedDeviceRequestsTable
 }

@@ -15,25 +15,28 @@ export const emailCooldownSeconds = 30
 
 export type CodePurpose = 'login' | 'update_primary' | 'update_secondary'
 
+/** Codes and cooldowns are per project: a code issued under one project never works under another. */
+export type CodeTarget = { projectId: string; email: string }
+
 export type CodeStore = {
   /** Throws 429 'Please try again after {n} seconds' when `email` got mail less than 30 s ago. */
-  claimEmailSlot: (email: string) => Promise<void>
+  claimEmailSlot: (target: CodeTarget) => Promise<void>
   /** Replaces any open code of this purpose and email with a new one; returns it (to mail only). */
-  issue: (purpose: CodePurpose, email: string) => Promise<string>
+  issue: (purpose: CodePurpose, target: CodeTarget) => Promise<string>
   /** Checks and consumes the code: 10 minutes, 5 attempts, single use, constant-time compare. */
-  consume: (purpose: CodePurpose, email: string, code: string) => Promise<void>
+  consume: (purpose: CodePurpose, target: CodeTarget, code: string) => Promise<void>
 }
 
 export function createCodeStore({ db, key }: { db: Kysely<Database>; key: Uint8Array }): CodeStore {
   return {
-    async claimEmailSlot(email) {
+    async claimEmailSlot({ projectId, email }) {
       // One statement, so two processes cannot both pass the cooldown.
       const claimed = await db
         .insertInto('embedded_email_throttle')
-        .values({ email, last_sent_at: sql<Date>`now()` })
+        .values({ project_id: projectId, email, last_sent_at: sql<Date>`now()` })
         .onConflict((c) =>
           c
-            .column('email')
+            .columns(['project_id', 'email'])
             .doUpdateSet({ last_sent_at: sql<Date>`now()` })
             .where(
               'embedded_email_throttle.last_sent_at',
@@ -51,16 +54,18 @@ export function createCodeStore({ db, key }: { db: Kysely<Database>; key: Uint8A
             'remaining',
           ),
         )
+        .where('project_id', '=', projectId)
         .where('email', '=', email)
         .executeTakeFirst()
       throw tryAgainAfter(Math.max(1, Math.ceil(Number(row?.remaining ?? emailCooldownSeconds))))
     },
 
-    async issue(purpose, email) {
+    async issue(purpose, { projectId, email }) {
       const code = createOneTimeCode()
       await db.transaction().execute(async (trx) => {
         await trx
           .deleteFrom('embedded_otps')
+          .where('project_id', '=', projectId)
           .where('purpose', '=', purpose)
           .where('email', '=', email)
           .execute()
@@ -68,9 +73,10 @@ export function createCodeStore({ db, key }: { db: Kysely<Database>; key: Uint8A
           .insertInto('embedded_otps')
           .values({
             id: randomUUID(),
+            project_id: projectId,
             purpose,
             email,
-            code_hash: hashOneTimeCode({ key, purpose, email, code }),
+            code_hash: hashOneTimeCode({ key, projectId, purpose, email, code }),
             expires_at: new Date(Date.now() + oneTimeCodeLifetimeMs),
             consumed_at: null,
           })
@@ -79,10 +85,11 @@ export function createCodeStore({ db, key }: { db: Kysely<Database>; key: Uint8A
       return code
     },
 
-    async consume(purpose, email, code) {
+    async consume(purpose, { projectId, email }, code) {
       const row = await db
         .selectFrom('embedded_otps')
         .selectAll()
+        .where('project_id', '=', projectId)
         .where('purpose', '=', purpose)
         .where('email', '=', email)
         .where('consumed_at', 'is', null)
@@ -101,7 +108,7 @@ export function createCodeStore({ db, key }: { db: Kysely<Database>; key: Uint8A
         .returning('attempts')
         .executeTakeFirst()
       if (!counted) throw tooManyAttempts()
-      if (!digestsMatch(row.code_hash, hashOneTimeCode({ key, purpose, email, code }))) {
+      if (!digestsMatch(row.code_hash, hashOneTimeCode({ key, projectId, purpose, email, code }))) {
         throw counted.attempts >= oneTimeCodeMaxAttempts ? tooManyAttempts() : invalidOtp()
       }
       const consumed = await db

@@ -4,7 +4,7 @@ import { createFrameServer } from '../frame/createFrameServer.ts'
 import { createMailer, type Mailer } from '../mail/createMailer.ts'
 import { registerMailboxRoutes } from '../mail/registerMailboxRoutes.ts'
 import { type SmtpCapture, startSmtpCapture } from '../mail/startSmtpCapture.ts'
-import { loadEmbeddedSecrets } from './embeddedSecrets.ts'
+import { EmbeddedConfigError, loadEmbeddedSecrets } from './embeddedSecrets.ts'
 import { createLocalRecoveryKeyHolder, type RecoveryKeyHolder } from './recoveryKeyHolder.ts'
 
 export type EmbeddedWalletOptions = {
@@ -13,11 +13,26 @@ export type EmbeddedWalletOptions = {
   framePort?: number | undefined
   /** The frame's public origin (default `http://frameHost:framePort`). */
   framePublicUrl?: string | undefined
+  /**
+   * Other origins the frame is also reached on (see `createFrameServer`). In development with a
+   * loopback frame host, `http://localhost:<port>` is added: passkeys need a domain, not an IP.
+   */
+  alternateFrameOrigins?: readonly string[] | undefined
   smtpUrl?: string | undefined
   mailFrom?: string | undefined
   sessionSecret?: string | undefined
   shareKey?: string | undefined
+  /**
+   * Operator-recovery mode (`FOYER_OPERATOR_RECOVERY=true`; default off, also with `--dev`): share
+   * sets also carry the recovery share sealed to the operator's recovery key, and a new device
+   * approved by email gets it re-sealed by the server. The operator can then recover every wallet.
+   * Needs a recovery key holder: `recoverySecretKey`, or `recoveryKeyHolder` (with
+   * `recoveryPublicKey` naming its key).
+   */
+  operatorRecovery?: boolean | undefined
+  /** Operator-recovery mode only (unused otherwise). */
   recoverySecretKey?: string | undefined
+  /** Operator-recovery mode only: the public key of an external `recoveryKeyHolder`. */
   recoveryPublicKey?: string | undefined
   rateLimit?: { perIpPerMinute?: number; perEmailPerMinute?: number } | false | undefined
 }
@@ -33,6 +48,7 @@ export type CreateEmbeddedWalletParameters = EmbeddedWalletOptions & {
   redisUrl?: string | undefined
   trustProxy?: boolean | string | undefined
   logger?: false | { level?: string; stream?: DestinationStream } | undefined
+  /** Operator-recovery mode only: a holder of the recovery key in another service (or KMS). */
   recoveryKeyHolder?: RecoveryKeyHolder | undefined
 }
 
@@ -40,7 +56,9 @@ export type EmbeddedWallet = {
   frame: FastifyInstance
   /** Development mail capture (`--dev` without `FOYER_SMTP_URL`). */
   mailbox: SmtpCapture | undefined
-  /** The X25519 key frames seal recovery shares to. */
+  /** Operator-recovery mode is on (the operator can recover every wallet). */
+  operatorRecovery: boolean
+  /** Operator-recovery mode only: the X25519 key frames seal recovery shares to. */
   recoveryPublicKey: `0x${string}` | undefined
   /** Starts the frame listener; resolves its URL. */
   listen: () => Promise<string>
@@ -49,17 +67,21 @@ export type EmbeddedWallet = {
 /**
  * Sets up the embedded wallet next to `server`: its secrets, mail, the frame listener on its own
  * origin, and in development the SMTP capture with `/dev/mailbox` on the main server. Undefined
- * when the session secret or share key is not configured outside development.
+ * when the session secret or share key is not configured outside development. Throws
+ * `EmbeddedConfigError` in operator-recovery mode without a recovery key holder.
  */
 export async function createEmbeddedWallet(
   parameters: CreateEmbeddedWalletParameters,
 ): Promise<EmbeddedWallet | undefined> {
+  const operatorRecovery = parameters.operatorRecovery === true
   const secrets = loadEmbeddedSecrets({
     sessionSecret: parameters.sessionSecret,
     shareKey: parameters.shareKey,
-    recoverySecretKey: parameters.recoverySecretKey,
-    recoveryPublicKey: parameters.recoveryPublicKey,
+    // Outside operator-recovery mode no recovery key is read, made or used.
+    recoverySecretKey: operatorRecovery ? parameters.recoverySecretKey : undefined,
+    recoveryPublicKey: operatorRecovery ? parameters.recoveryPublicKey : undefined,
     generateInto: parameters.dev ? parameters.dataDir : undefined,
+    generateRecoveryKey: operatorRecovery && !parameters.recoveryKeyHolder,
   })
   if (!secrets) {
     parameters.server.log.warn(
@@ -67,6 +89,28 @@ export async function createEmbeddedWallet(
     )
     return undefined
   }
+  const recoveryKeyHolder = operatorRecovery
+    ? (parameters.recoveryKeyHolder ??
+      (secrets.recoverySecretKey
+        ? createLocalRecoveryKeyHolder(secrets.recoverySecretKey)
+        : undefined))
+    : undefined
+  if (operatorRecovery) {
+    if (!recoveryKeyHolder)
+      throw new EmbeddedConfigError(
+        'FOYER_OPERATOR_RECOVERY=true needs the recovery key: set FOYER_RECOVERY_SECRET_KEY, or pass a recoveryKeyHolder to createEmbeddedWallet (with FOYER_RECOVERY_PUBLIC_KEY)',
+      )
+    if (secrets.recoveryPublicKey && secrets.recoveryPublicKey !== recoveryKeyHolder.publicKey)
+      throw new EmbeddedConfigError(
+        "FOYER_RECOVERY_PUBLIC_KEY is not the recovery key holder's public key",
+      )
+    parameters.server.log.warn(
+      "operator recovery ON: this server's operator can recover every embedded wallet",
+    )
+  } else if (parameters.recoverySecretKey || parameters.recoveryKeyHolder)
+    parameters.server.log.warn(
+      'operator recovery off: the configured recovery key is not used (FOYER_OPERATOR_RECOVERY)',
+    )
   const frameHost = parameters.frameHost ?? parameters.host
   const framePort = parameters.framePort ?? 4401
   const hostPart = frameHost.includes(':') ? `[${frameHost}]` : frameHost
@@ -81,20 +125,24 @@ export async function createEmbeddedWallet(
     registerMailboxRoutes(parameters.server, mailbox)
   } else parameters.server.log.warn('embedded wallet: FOYER_SMTP_URL not set, login mails fail')
 
-  const recoveryKeyHolder =
-    parameters.recoveryKeyHolder ??
-    (secrets.recoverySecretKey
-      ? createLocalRecoveryKeyHolder(secrets.recoverySecretKey)
-      : undefined)
-
   let frameOrigin = parameters.framePublicUrl ?? `http://${hostPart}:${framePort}`
+  const loopback = ['127.0.0.1', '::1', 'localhost'].includes(frameHost)
+  const alternateFrameOrigins = () => [
+    ...(parameters.alternateFrameOrigins ?? []),
+    // The local world serves the frame on 127.0.0.1; WebAuthn needs it on `localhost`.
+    ...(parameters.dev && loopback && !parameters.framePublicUrl
+      ? [`http://localhost:${new URL(frameOrigin).port || framePort}`]
+      : []),
+  ]
   const frame = await createFrameServer({
     server: parameters.server,
     secrets,
     mailer,
+    operatorRecovery,
     recoveryKeyHolder,
     // Port 0 is resolved at listen time.
     frameOrigin: () => frameOrigin,
+    alternateFrameOrigins,
     rateLimit: parameters.rateLimit,
     redisUrl: parameters.redisUrl,
     trustProxy: parameters.trustProxy,
@@ -107,7 +155,8 @@ export async function createEmbeddedWallet(
   return {
     frame,
     mailbox,
-    recoveryPublicKey: recoveryKeyHolder?.publicKey ?? secrets.recoveryPublicKey,
+    operatorRecovery,
+    recoveryPublicKey: recoveryKeyHolder?.publicKey,
     async listen() {
       await frame.listen({ host: frameHost, port: framePort })
       const address = frame.server.address()

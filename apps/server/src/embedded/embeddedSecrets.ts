@@ -14,7 +14,10 @@ export type EmbeddedSecrets = {
   sessionSecret: Uint8Array
   /** AES-256-GCM key of auth shares at rest. */
   shareKey: Uint8Array
-  /** X25519 recovery secret key; absent when the recovery key lives in another service. */
+  /**
+   * X25519 recovery secret key (operator-recovery mode); absent when the recovery key lives in
+   * another service or the mode is off.
+   */
   recoverySecretKey: Hex | undefined
   /** X25519 recovery public key (derived from the secret key when that is configured). */
   recoveryPublicKey: Hex | undefined
@@ -27,6 +30,11 @@ export type LoadEmbeddedSecretsParameters = {
   recoveryPublicKey?: string | undefined
   /** Development: generate missing secrets once into `dataDir/embedded-secrets.json`. */
   generateInto?: string | undefined
+  /**
+   * Development in operator-recovery mode: also generate a recovery secret key. Without it none is
+   * made (a file that already has one keeps it).
+   */
+  generateRecoveryKey?: boolean | undefined
 }
 
 const hex32 = /^(0x)?[0-9a-fA-F]{64}$/
@@ -53,24 +61,31 @@ export function loadEmbeddedSecrets(
   parameters: LoadEmbeddedSecretsParameters,
 ): EmbeddedSecrets | undefined {
   let { sessionSecret, shareKey, recoverySecretKey } = parameters
-  if (parameters.generateInto && (!sessionSecret || !shareKey || !recoverySecretKey)) {
+  // A recovery secret key is wanted only in operator-recovery mode, and not when the public key
+  // says it lives elsewhere.
+  const wantsRecoveryKey =
+    parameters.generateRecoveryKey === true && !recoverySecretKey && !parameters.recoveryPublicKey
+  if (parameters.generateInto && (!sessionSecret || !shareKey || wantsRecoveryKey)) {
     const file = join(resolve(parameters.generateInto), 'embedded-secrets.json')
-    let stored: Record<string, string> = {}
-    if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>
-    else {
-      const recovery = createSealingKeyPair()
-      stored = {
-        sessionSecret: randomBytes(32).toString('hex'),
-        shareKey: randomBytes(32).toString('hex'),
-        recoverySecretKey: recovery.secretKey,
-      }
+    const stored: Record<string, string> = existsSync(file)
+      ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)
+      : {}
+    const missing = {
+      ...(stored.sessionSecret ? {} : { sessionSecret: randomBytes(32).toString('hex') }),
+      ...(stored.shareKey ? {} : { shareKey: randomBytes(32).toString('hex') }),
+      ...(wantsRecoveryKey && !stored.recoverySecretKey
+        ? { recoverySecretKey: createSealingKeyPair().secretKey }
+        : {}),
+    }
+    if (Object.keys(missing).length > 0) {
+      Object.assign(stored, missing)
       mkdirSync(resolve(parameters.generateInto), { recursive: true })
       writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 })
       chmodSync(file, 0o600)
     }
     sessionSecret ||= stored.sessionSecret
     shareKey ||= stored.shareKey
-    recoverySecretKey ||= stored.recoverySecretKey
+    if (wantsRecoveryKey) recoverySecretKey = stored.recoverySecretKey
   }
   if (!sessionSecret || !shareKey) return undefined
   const secretKey = recoverySecretKey

@@ -26,3 +26,6 @@ export const tryAgainAfter = (seconds: number) =>
   new EmbeddedApiError(429, 'rate_limited', `Please try again after ${seconds} seconds`, {
     retryAfterSeconds: seconds,
   })
+/** A session (or code, or link) used under another project than the one it was made under. */
+export const projectMismatch = () =>
+  new EmbeddedApiError(403, 'project_mismatch', 'This session belongs to another project')

@@ -13,14 +13,24 @@ export function createOneTimeCode(): string {
 export type HashOneTimeCodeParameters = {
   /** Server secret: a leaked database alone cannot brute-force the 10⁶ codes offline. */
   key: Uint8Array
+  /** The project the code was issued under: it never works under another one. */
+  projectId: string
   purpose: string
   email: string
   code: string
 }
 
-/** HMAC-SHA256 of the code bound to its purpose and email, hex. Only this is stored. */
-export function hashOneTimeCode({ key, purpose, email, code }: HashOneTimeCodeParameters): string {
-  return createHmac('sha256', key).update(`otp\0${purpose}\0${email}\0${code}`).digest('hex')
+/** HMAC-SHA256 of the code bound to its project, purpose and email, hex. Only this is stored. */
+export function hashOneTimeCode({
+  key,
+  projectId,
+  purpose,
+  email,
+  code,
+}: HashOneTimeCodeParameters): string {
+  return createHmac('sha256', key)
+    .update(`otp\0${projectId}\0${purpose}\0${email}\0${code}`)
+    .digest('hex')
 }
 
 /** Constant-time comparison of two hex digests of equal length. */

@@ -4,6 +4,7 @@ import { jwtVerify, SignJWT } from 'jose'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { appendCookie, readCookie } from './cookies.ts'
+import { projectMismatch } from './errors.ts'
 import { hashToken } from './oneTimeCode.ts'
 
 export const accessCookieName = 'foyer_session'
@@ -12,6 +13,8 @@ const refreshCookiePath = '/v1/embedded'
 
 export type EmbeddedSession = {
   sessionId: string
+  /** The project the session was started under; it works under no other. */
+  projectId: string
   userId: string
   email: string
   deviceId: string
@@ -23,14 +26,32 @@ export type SessionService = {
   /** Starts a session (a new refresh-token family) and sets both cookies. */
   start: (
     reply: FastifyReply,
-    parameters: { userId: string; deviceId: string; deviceApproved: boolean },
+    parameters: { projectId: string; userId: string; deviceId: string; deviceApproved: boolean },
   ) => Promise<string>
-  /** The request's live session; refreshes (with rotation) from the refresh cookie when needed. */
-  authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<EmbeddedSession | null>
-  /** Rotates the refresh token. A rotated token presented again revokes its whole session. */
-  refresh: (request: FastifyRequest, reply: FastifyReply) => Promise<EmbeddedSession | null>
-  /** Revokes the request's session and clears the cookies. */
-  signOut: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
+  /**
+   * The request's live session; refreshes (with rotation) from the refresh cookie when needed.
+   * Throws 403 `project_mismatch` for a session of another project than `projectId` (the request's),
+   * without refreshing it.
+   */
+  authenticate: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    projectId: string,
+  ) => Promise<EmbeddedSession | null>
+  /**
+   * Rotates the refresh token. A rotated token presented again revokes its whole session. Throws
+   * 403 `project_mismatch` for a session of another project, before rotating anything.
+   */
+  refresh: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    projectId: string,
+  ) => Promise<EmbeddedSession | null>
+  /**
+   * Revokes the request's session and clears the cookies. A session of another project is left
+   * alone (403 `project_mismatch`): one project's frame cannot sign the visitor out of another's.
+   */
+  signOut: (request: FastifyRequest, reply: FastifyReply, projectId: string) => Promise<void>
 }
 
 export type CreateSessionServiceParameters = {
@@ -51,10 +72,13 @@ export function createSessionService(parameters: CreateSessionServiceParameters)
   const accessTtl = parameters.accessTokenTtlSeconds ?? 15 * 60
   const refreshTtl = parameters.refreshTokenTtlSeconds ?? 30 * 24 * 3600
 
-  async function issue(reply: FastifyReply, sessionId: string, userId: string) {
-    const access = await new SignJWT({ sid: sessionId })
+  async function issue(
+    reply: FastifyReply,
+    session: Pick<EmbeddedSession, 'sessionId' | 'projectId' | 'userId'>,
+  ) {
+    const access = await new SignJWT({ sid: session.sessionId, pid: session.projectId })
       .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(userId)
+      .setSubject(session.userId)
       .setIssuer(issuer)
       .setAudience(audience)
       .setIssuedAt()
@@ -65,7 +89,7 @@ export function createSessionService(parameters: CreateSessionServiceParameters)
       .insertInto('embedded_refresh_tokens')
       .values({
         token_hash: hashToken(secret, refresh),
-        session_id: sessionId,
+        session_id: session.sessionId,
         expires_at: new Date(Date.now() + refreshTtl * 1000),
         rotated_at: null,
       })
@@ -82,12 +106,21 @@ export function createSessionService(parameters: CreateSessionServiceParameters)
     const row = await db
       .selectFrom('embedded_sessions as s')
       .innerJoin('embedded_users as u', 'u.id', 's.user_id')
-      .select(['s.id', 's.user_id', 's.device_id', 's.device_approved', 's.revoked_at', 'u.email'])
+      .select([
+        's.id',
+        's.project_id',
+        's.user_id',
+        's.device_id',
+        's.device_approved',
+        's.revoked_at',
+        'u.email',
+      ])
       .where('s.id', '=', sessionId)
       .executeTakeFirst()
     if (!row || row.revoked_at) return null
     return {
       sessionId: row.id,
+      projectId: row.project_id,
       userId: row.user_id,
       email: row.email,
       deviceId: row.device_id,
@@ -113,52 +146,59 @@ export function createSessionService(parameters: CreateSessionServiceParameters)
     })
   }
 
+  const verifyAccessToken = async (request: FastifyRequest) => {
+    const token = readCookie(request, accessCookieName)
+    if (!token) return undefined
+    const verified = await jwtVerify(token, secret, {
+      issuer,
+      audience,
+      algorithms: ['HS256'],
+    }).catch(() => undefined)
+    return verified?.payload
+  }
+
   const service: SessionService = {
-    async start(reply, { userId, deviceId, deviceApproved }) {
-      const sessionId = randomUUID()
+    async start(reply, { projectId, userId, deviceId, deviceApproved }) {
+      const session = { sessionId: randomUUID(), projectId, userId, deviceId, deviceApproved }
       await db
         .insertInto('embedded_sessions')
         .values({
-          id: sessionId,
+          id: session.sessionId,
+          project_id: projectId,
           user_id: userId,
           device_id: deviceId,
           device_approved: deviceApproved,
           revoked_at: null,
         })
         .execute()
-      await issue(reply, sessionId, userId)
-      return sessionId
+      await issue(reply, session)
+      return session.sessionId
     },
 
-    async authenticate(request, reply) {
-      const token = readCookie(request, accessCookieName)
-      if (token) {
-        const verified = await jwtVerify(token, secret, {
-          issuer,
-          audience,
-          algorithms: ['HS256'],
-        }).catch(() => undefined)
-        const sessionId = verified?.payload.sid
-        if (typeof sessionId === 'string') {
-          const session = await loadSession(sessionId)
-          // A revoked session stays revoked: no silent refresh.
-          if (session && session.userId === verified?.payload.sub) return session
-          if (!session) return null
-        }
+    async authenticate(request, reply, projectId) {
+      const payload = await verifyAccessToken(request)
+      if (typeof payload?.sid === 'string') {
+        if (payload.pid !== projectId) throw projectMismatch()
+        const session = await loadSession(payload.sid)
+        // A revoked session stays revoked: no silent refresh.
+        if (!session) return null
+        if (session.userId === payload.sub && session.projectId === payload.pid) return session
       }
-      return service.refresh(request, reply)
+      return service.refresh(request, reply, projectId)
     },
 
-    async refresh(request, reply) {
+    async refresh(request, reply, projectId) {
       const token = readCookie(request, refreshCookieName)
       if (!token) return null
       const tokenHash = hashToken(secret, token)
       const row = await db
-        .selectFrom('embedded_refresh_tokens')
-        .selectAll()
-        .where('token_hash', '=', tokenHash)
+        .selectFrom('embedded_refresh_tokens as t')
+        .innerJoin('embedded_sessions as s', 's.id', 't.session_id')
+        .select(['t.session_id', 't.expires_at', 's.project_id'])
+        .where('t.token_hash', '=', tokenHash)
         .executeTakeFirst()
       if (!row) return null
+      if (row.project_id !== projectId) throw projectMismatch()
       // Single use: whoever rotates first wins; a second use means the token was copied.
       const rotated = await db
         .updateTable('embedded_refresh_tokens')
@@ -175,27 +215,28 @@ export function createSessionService(parameters: CreateSessionServiceParameters)
       if (row.expires_at.getTime() <= Date.now()) return null
       const session = await loadSession(row.session_id)
       if (!session) return null
-      await issue(reply, session.sessionId, session.userId)
+      await issue(reply, session)
       return session
     },
 
-    async signOut(request, reply) {
-      const token = readCookie(request, accessCookieName)
-      const verified = token
-        ? await jwtVerify(token, secret, { issuer, audience, algorithms: ['HS256'] }).catch(
-            () => undefined,
-          )
-        : undefined
-      if (typeof verified?.payload.sid === 'string') await revoke(verified.payload.sid)
+    async signOut(request, reply, projectId) {
+      const payload = await verifyAccessToken(request)
       const refresh = readCookie(request, refreshCookieName)
-      if (refresh) {
-        const row = await db
-          .selectFrom('embedded_refresh_tokens')
-          .select('session_id')
-          .where('token_hash', '=', hashToken(secret, refresh))
-          .executeTakeFirst()
-        if (row) await revoke(row.session_id)
-      }
+      const refreshRow = refresh
+        ? await db
+            .selectFrom('embedded_refresh_tokens as t')
+            .innerJoin('embedded_sessions as s', 's.id', 't.session_id')
+            .select(['t.session_id', 's.project_id'])
+            .where('t.token_hash', '=', hashToken(secret, refresh))
+            .executeTakeFirst()
+        : undefined
+      if (
+        (typeof payload?.sid === 'string' && payload.pid !== projectId) ||
+        (refreshRow && refreshRow.project_id !== projectId)
+      )
+        throw projectMismatch()
+      if (typeof payload?.sid === 'string') await revoke(payload.sid)
+      if (refreshRow) await revoke(refreshRow.session_id)
       clearCookies(reply)
     },
   }

@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit'
+import { frameStyles } from '@foyer/frame/ui'
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
 import type { DestinationStream } from 'pino'
@@ -18,9 +19,19 @@ export type CreateFrameServerParameters = {
   server: FastifyInstance
   secrets: EmbeddedSecrets
   mailer: Mailer | undefined
+  /** Operator-recovery mode (see `createEmbeddedWallet`); needs `recoveryKeyHolder`. */
+  operatorRecovery: boolean
+  /** Operator-recovery mode only. */
   recoveryKeyHolder: RecoveryKeyHolder | undefined
   /** The frame's public origin, e.g. `http://127.0.0.1:4401` or `https://frame.example.com`; a function when known only after listen. */
   frameOrigin: string | (() => string)
+  /**
+   * Other origins the same frame is served on, whose writes are accepted as the frame's own
+   * (development: `http://localhost:4401` beside `http://127.0.0.1:4401`, since WebAuthn refuses
+   * an IP address as a passkey's relying party). Cookies stay per host: each origin has its own
+   * sessions. Default none.
+   */
+  alternateFrameOrigins?: readonly string[] | (() => readonly string[]) | undefined
   /** Requests per minute per IP and mail/code requests per minute per email; false = off. */
   rateLimit?: { perIpPerMinute?: number; perEmailPerMinute?: number } | false | undefined
   redisUrl?: string | undefined
@@ -70,6 +81,14 @@ export async function createFrameServer(
         : parameters.frameOrigin,
     ).origin
   const secure = frameOrigin().startsWith('https:')
+  const alternateOrigins = () => {
+    const origins = parameters.alternateFrameOrigins
+    return (typeof origins === 'function' ? origins() : (origins ?? [])).map(
+      (origin) => new URL(origin).origin,
+    )
+  }
+  const isFrameOrigin = (origin: string) =>
+    origin === frameOrigin() || alternateOrigins().includes(origin)
 
   const redis = parameters.redisUrl
     ? new Redis(parameters.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
@@ -106,7 +125,7 @@ export async function createFrameServer(
     }
     // Cookies are SameSite=Strict; refusing foreign Origins on writes is the second lock.
     const origin = request.headers.origin
-    if (request.method !== 'GET' && origin !== undefined && origin !== frameOrigin())
+    if (request.method !== 'GET' && origin !== undefined && !isFrameOrigin(origin))
       throw new EmbeddedApiError(403, 'origin_not_allowed', 'Unauthorized: origin not allowed')
   })
   frame.addHook('onSend', async (_request, reply) => {
@@ -148,7 +167,8 @@ export async function createFrameServer(
     codes: createCodeStore({ db, key: secrets.sessionSecret }),
     cipher: createShareCipher(secrets.shareKey),
     mailer: parameters.mailer,
-    recoveryKeyHolder: parameters.recoveryKeyHolder,
+    operatorRecovery: parameters.operatorRecovery,
+    recoveryKeyHolder: parameters.operatorRecovery ? parameters.recoveryKeyHolder : undefined,
     tokenKey: secrets.sessionSecret,
     frameOrigin,
     findProject: server.foyer.findProject,
@@ -175,8 +195,15 @@ export async function createFrameServer(
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache')
     return code
   })
+  frame.get('/frame.css', async (_request, reply) => {
+    reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache')
+    return frameStyles
+  })
 
-  const recoveryPublicKey = parameters.recoveryKeyHolder?.publicKey ?? secrets.recoveryPublicKey
+  // Only in operator-recovery mode does the frame seal anything to the operator.
+  const recoveryPublicKey = parameters.operatorRecovery
+    ? parameters.recoveryKeyHolder?.publicKey
+    : undefined
   const servePage = async (
     request: { query: unknown },
     reply: import('fastify').FastifyReply,
@@ -187,11 +214,9 @@ export async function createFrameServer(
         ? await server.foyer.findProject(projectId)
         : undefined
     reply.type('text/html; charset=utf-8')
-    if (!project || !recoveryPublicKey) {
-      reply
-        .status(project ? 503 : 403)
-        .header('content-security-policy', "default-src 'none'; frame-ancestors *")
-      return project ? 'Recovery is not configured' : 'Unauthorized: invalid key'
+    if (!project) {
+      reply.status(403).header('content-security-policy', "default-src 'none'; frame-ancestors *")
+      return 'Unauthorized: invalid key'
     }
     const rpcUrls = Object.fromEntries(
       server.foyer.chains.map((chain) => [chain.config.chainId, chain.config.rpcUrl]),
@@ -208,8 +233,24 @@ export async function createFrameServer(
       {
         projectId: project.id,
         allowedOrigins: project.allowedOrigins,
-        recoveryPublicKey,
+        operatorRecovery: parameters.operatorRecovery,
+        ...(recoveryPublicKey ? { recoveryPublicKey } : {}),
         rpcUrls,
+        chains: Object.fromEntries(
+          server.foyer.chains.map(({ config }) => [
+            config.chainId,
+            {
+              name: config.name,
+              nativeCurrency: config.nativeCurrency,
+              tokens: config.tokens.map(({ address, symbol, name, decimals }) => ({
+                address,
+                symbol,
+                name,
+                decimals,
+              })),
+            },
+          ]),
+        ),
       },
       bundlePath,
     )

@@ -1,13 +1,38 @@
 // The frame page's script, bundled for the browser by `buildFrameBundle` (esbuild).
-import { createFrameHost, createHttpAuthApi, createIndexedDbDeviceShareStore } from '@foyer/frame'
+import {
+  browserPasskeys,
+  createFrameHost,
+  createHttpAuthApi,
+  createIndexedDbDeviceShareStore,
+  createOverlay,
+  createOverlayPrompts,
+  createPublicClients,
+} from '@foyer/frame'
 import type { Hex } from 'viem'
 
 /** What the server puts in `<script type="application/json" id="foyer-frame-config">`. */
 export type FrameConfig = {
   projectId: string
   allowedOrigins: string[]
-  recoveryPublicKey: Hex
+  /**
+   * Operator-recovery mode: new share sets also seal the recovery share to `recoveryPublicKey`
+   * (the operator's), and the frame tells the visitor so. Off by default.
+   */
+  operatorRecovery: boolean
+  /** Only in operator-recovery mode. */
+  recoveryPublicKey?: Hex | undefined
   rpcUrls: Record<number, string>
+  /** What the approval view shows about each EVM network: its name, native currency, known tokens. */
+  chains: Record<
+    number,
+    {
+      name: string
+      nativeCurrency: { name: string; symbol: string; decimals: number }
+      tokens: { address: Hex; symbol: string; name: string; decimals: number }[]
+      /** Other contracts known by name (e.g. a DEX router), lower-case address → name. */
+      contracts?: Record<string, string> | undefined
+    }
+  >
 }
 
 const element = document.getElementById('foyer-frame-config')
@@ -19,7 +44,19 @@ createFrameHost({
   allowedOrigins: config.allowedOrigins,
   authApi: createHttpAuthApi({ baseUrl: window.location.origin, projectId: config.projectId }),
   deviceShareStore: createIndexedDbDeviceShareStore(),
-  recoveryPublicKey: config.recoveryPublicKey,
+  operatorRecoveryPublicKey: config.operatorRecovery ? config.recoveryPublicKey : undefined,
+  // Every approval, recovery step and key export happens on this overlay, in this origin.
+  createPrompts: ({ show, hide }) =>
+    createOverlayPrompts({
+      overlay: createOverlay({ document, window, onShow: show, onHide: hide }),
+      document,
+      approvalContext: {
+        getPublicClient: createPublicClients(config.rpcUrls),
+        chains: config.chains,
+      },
+    }),
   rpcUrls: config.rpcUrls,
   projectId: config.projectId,
+  // Passkeys on the frame's own hostname; offered only where WebAuthn with PRF works there.
+  passkeys: browserPasskeys(),
 })

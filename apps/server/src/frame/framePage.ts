@@ -9,10 +9,19 @@ const scriptSafeJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029')
 
-/** The frame document: config as inert JSON, the bundle as an external script (no inline code). */
-export function renderFramePage(config: FrameConfig, bundlePath: string): string {
+/**
+ * The frame document: config as inert JSON, the bundle as an external script and the styles as an
+ * external stylesheet (no inline code or style). Transparent until the overlay shows a card.
+ */
+export function renderFramePage(
+  config: FrameConfig,
+  bundlePath: string,
+  stylesheetPath = '/frame.css',
+): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Foyer secure frame</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="${stylesheetPath}">
 <script type="application/json" id="foyer-frame-config">${scriptSafeJson(config)}</script>
 <script type="module" src="${bundlePath}"></script>
 </head><body></body></html>`
@@ -23,7 +32,10 @@ export type FrameContentSecurityPolicyParameters = {
   allowedOrigins: readonly string[]
 }
 
-/** Strict CSP: only our script, only our origin and the RPC nodes, framed only by allowed origins. */
+/**
+ * Strict CSP: only our script and stylesheet (no inline style attributes), only our origin and the
+ * RPC nodes, framed only by allowed origins.
+ */
 export function frameContentSecurityPolicy({
   rpcUrls,
   allowedOrigins,
@@ -34,6 +46,7 @@ export function frameContentSecurityPolicy({
   return [
     "default-src 'none'",
     "script-src 'self'",
+    "style-src 'self'",
     `connect-src 'self' ${rpcOrigins.join(' ')}`.trim(),
     `frame-ancestors ${ancestors.length ? ancestors.join(' ') : "'none'"}`,
     "base-uri 'none'",

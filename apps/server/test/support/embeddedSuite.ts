@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
@@ -6,36 +6,138 @@ import {
   type AuthApi,
   AuthApiError,
   createHttpAuthApi,
-  createMemoryDeviceShareStore,
-  ensureWallet,
-  loadSignerShares,
+  createSealingKeyPair,
+  openSealedBox,
   withSigner,
 } from '@foyer/frame'
 import type { FastifyInstance } from 'fastify'
+import { SignJWT } from 'jose'
 import { sql } from 'kysely'
-import { verifyMessage } from 'viem'
+import { bytesToHex, hexToBytes, verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ChainConfig } from '../../src/chains/types.ts'
 import type { FoyerDatabase } from '../../src/db/createDatabase.ts'
 import {
   createEmbeddedWallet,
   type EmbeddedWallet,
 } from '../../src/embedded/createEmbeddedWallet.ts'
 import { createServer } from '../../src/http/createServer.ts'
+import { upsertProject } from '../../src/projects/projects.ts'
+import { readEverything, tryToRebuild } from './embeddedAttacker.ts'
 import { codeOf, createCookieJar, latestMail, linkOf, mailCount } from './embeddedClient.ts'
+import {
+  createRecoveryKey,
+  createShareSet,
+  decryptBlob,
+  encryptBlob,
+  openKey,
+  rebuildAddresses,
+  sealKey,
+  testScrypt,
+  unwrapWithPassword,
+  wrapWithPassword,
+} from './embeddedCustody.ts'
 
 export type EmbeddedDatabaseFixture = { database: FoyerDatabase; stop: () => Promise<void> }
 
 const projectId = 'foyer-dev'
+/** A second project on the same server: its accounts, codes and sessions are its own. */
+const otherProjectId = 'foyer-other'
 let emailCounter = 0
 const newEmail = () => `user${Date.now()}-${emailCounter++}@example.com`
 const newDeviceId = () => `device-${crypto.randomUUID()}`
 
-/** The embedded-wallet routes on the frame listener, against the given database. */
+/** A chain the server knows: the frame page describes it to the approval view. */
+const testChain: ChainConfig = {
+  chainId: 31337,
+  name: 'Foyer Test Chain',
+  // Never called: the indexer is off and no route of these tests reads the chain.
+  rpcUrl: 'http://127.0.0.1:9/rpc',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  tokens: [
+    {
+      address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      symbol: 'USDC',
+      name: 'USD Coin',
+      decimals: 6,
+    },
+  ],
+}
+
 /**
  * A code as its own token: random 6 digits also occur inside timestamps and hashes, which would
  * make a plain `toContain` fail by chance.
  */
 const standalone = (code: string) => new RegExp(`(?<![0-9A-Za-z])${code}(?![0-9A-Za-z])`)
+
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a failure')
+    },
+    (error: unknown) => {
+      if (!(error instanceof AuthApiError)) throw error
+      return error
+    },
+  )
+
+type FrameConfigJson = {
+  projectId: string
+  operatorRecovery: boolean
+  recoveryPublicKey?: string
+  chains: Record<string, unknown>
+}
+const frameConfigOf = (html: string) =>
+  JSON.parse(
+    /<script type="application\/json" id="foyer-frame-config">(.*?)<\/script>/s.exec(html)![1]!,
+  ) as FrameConfigJson
+
+/** One running server (main + frame listener) and what a test needs to drive it over HTTP. */
+type EmbeddedWorld = {
+  server: FastifyInstance
+  embedded: EmbeddedWallet
+  frameUrl: string
+  dataDir: string
+  logLines: string[]
+}
+
+async function startWorld(
+  database: FoyerDatabase,
+  options: { operatorRecovery?: boolean } = {},
+): Promise<EmbeddedWorld> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'foyer-embedded-test-'))
+  const logLines: string[] = []
+  const server = await createServer({
+    database,
+    dev: true,
+    logger: false,
+    indexer: { enabled: false },
+    rateLimit: false,
+    chains: [testChain],
+  })
+  const embedded = await createEmbeddedWallet({
+    server,
+    dev: true,
+    dataDir,
+    host: '127.0.0.1',
+    framePort: 0,
+    rateLimit: false,
+    operatorRecovery: options.operatorRecovery,
+    logger: {
+      level: 'trace',
+      stream: new Writable({
+        write(chunk, _encoding, callback) {
+          logLines.push(String(chunk))
+          callback()
+        },
+      }),
+    },
+  })
+  if (!embedded) throw new Error('embedded wallet did not start')
+  const frameUrl = await embedded.listen()
+  await server.ready()
+  return { server, embedded, frameUrl, dataDir, logLines }
+}
 
 export function describeEmbeddedSuite(
   name: string,
@@ -43,72 +145,90 @@ export function describeEmbeddedSuite(
 ): void {
   describe(name, () => {
     let fixture: EmbeddedDatabaseFixture
-    let server: FastifyInstance
-    let embedded: EmbeddedWallet
-    let frameUrl: string
-    let tempDir: string
-    const logLines: string[] = []
+    let world: EmbeddedWorld
 
     beforeAll(async () => {
-      tempDir = mkdtempSync(join(tmpdir(), 'foyer-embedded-test-'))
       fixture = await openDatabase()
-      server = await createServer({
-        database: fixture.database,
-        dev: true,
-        logger: false,
-        indexer: { enabled: false },
-        rateLimit: false,
+      world = await startWorld(fixture.database)
+      await upsertProject({
+        db: fixture.database.db,
+        id: otherProjectId,
+        name: 'Another app',
+        allowedOrigins: ['http://127.0.0.1:*'],
       })
-      const wallet = await createEmbeddedWallet({
-        server,
-        dev: true,
-        dataDir: tempDir,
-        host: '127.0.0.1',
-        framePort: 0,
-        rateLimit: false,
-        logger: {
-          level: 'trace',
-          stream: new Writable({
-            write(chunk, _encoding, callback) {
-              logLines.push(String(chunk))
-              callback()
-            },
-          }),
-        },
-      })
-      if (!wallet) throw new Error('embedded wallet did not start')
-      embedded = wallet
-      frameUrl = await embedded.listen()
-      await server.ready()
     }, 60_000)
 
     afterAll(async () => {
-      await server?.close()
+      await world?.server.close()
       await fixture?.stop()
-      rmSync(tempDir, { recursive: true, force: true })
+      if (world) rmSync(world.dataDir, { recursive: true, force: true })
     })
 
-    const browser = () => {
+    const db = () => fixture.database.db
+
+    /** One browser profile: a cookie jar and the frame's HTTP client under `project`. */
+    const browser = (project = projectId, w: () => EmbeddedWorld = () => world) => {
       const jar = createCookieJar()
-      return { jar, api: createHttpAuthApi({ baseUrl: frameUrl, projectId, fetch: jar.fetch }) }
+      return {
+        jar,
+        api: createHttpAuthApi({ baseUrl: w().frameUrl, projectId: project, fetch: jar.fetch }),
+      }
     }
-    const login = async (api: AuthApi, email: string, deviceId: string) => {
-      expect(await api.startEmailLogin({ email, deviceId, projectId })).toEqual({
+    /** The same cookies presented under another project. */
+    const underProject = (jar: ReturnType<typeof createCookieJar>, project: string) =>
+      createHttpAuthApi({ baseUrl: world.frameUrl, projectId: project, fetch: jar.fetch })
+    const allowMailNow = (email: string) =>
+      db()
+        .updateTable('embedded_email_throttle')
+        .set({ last_sent_at: sql<Date>`now() - interval '1 minute'` })
+        .where('email', '=', email)
+        .execute()
+    /** A new account (or a known device): the emailed code logs in. */
+    const login = async (
+      api: AuthApi,
+      email: string,
+      deviceId: string,
+      project = projectId,
+      w: EmbeddedWorld = world,
+    ) => {
+      expect(await api.startEmailLogin({ email, deviceId, projectId: project })).toEqual({
         action: 'VERIFY_OTP',
       })
-      const code = codeOf(await latestMail(server, email))
+      const code = codeOf(await latestMail(w.server, email))
       return { code, result: await api.verifyEmailOtp({ email, otp: code, deviceId }) }
     }
-    const failure = (promise: Promise<unknown>) =>
-      promise.then(
-        () => {
-          throw new Error('expected a failure')
-        },
-        (error: unknown) => {
-          if (!(error instanceof AuthApiError)) throw error
-          return error
-        },
-      )
+    /** A device the account never used: approval link, then the code (a link-approved session). */
+    const loginNewDevice = async (email: string, project = projectId, w: EmbeddedWorld = world) => {
+      await allowMailNow(email)
+      const { api, jar } = browser(project, () => w)
+      const deviceId = newDeviceId()
+      expect(await api.startEmailLogin({ email, deviceId, projectId: project })).toEqual({
+        action: 'VERIFY_DEVICE',
+      })
+      expect((await fetch(linkOf(await latestMail(w.server, email)))).status).toBe(200)
+      expect(await api.checkDeviceApproval({ email, deviceId })).toEqual({ approved: true })
+      const code = codeOf(await latestMail(w.server, email))
+      const { user } = await api.verifyEmailOtp({ email, otp: code, deviceId })
+      return { api, jar, deviceId, user }
+    }
+    /**
+     * What the frame does on a wallet's first device: split, encrypt the recovery share under a new
+     * recovery key, store the share set, and add a password recovery method.
+     */
+    const createWallet = async (api: AuthApi, deviceId: string, password?: string) => {
+      const recoveryKey = createRecoveryKey()
+      const set = await createShareSet({ deviceId, recoveryKey })
+      expect(await api.putAuthShares(set.body)).toEqual({ ok: true })
+      const method = password
+        ? (
+            await api.addRecoveryMethod({
+              kind: 'password',
+              wrappedKey: await wrapWithPassword(recoveryKey, password),
+            })
+          ).method
+        : undefined
+      return { ...set, recoveryKey, method }
+    }
 
     it('logs a new visitor in with the emailed code and sets an httpOnly SameSite cookie', async () => {
       const { api, jar } = browser()
@@ -122,12 +242,15 @@ export function describeEmbeddedSuite(
       const { api: other } = browser()
       const second = newEmail()
       await other.startEmailLogin({ email: second, deviceId: newDeviceId(), projectId })
-      const code = codeOf(await latestMail(server, second))
-      const verify = await fetch(`${frameUrl}/v1/embedded/email/verify?projectId=${projectId}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: second, otp: code, deviceId: newDeviceId() }),
-      })
+      const code = codeOf(await latestMail(world.server, second))
+      const verify = await fetch(
+        `${world.frameUrl}/v1/embedded/email/verify?projectId=${projectId}`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: second, otp: code, deviceId: newDeviceId() }),
+        },
+      )
       const cookies = verify.headers.getSetCookie().join('\n')
       expect(cookies).toMatch(/foyer_session=[^;]+;.*HttpOnly; SameSite=Strict/)
       expect(cookies).not.toMatch(/Secure/)
@@ -143,15 +266,15 @@ export function describeEmbeddedSuite(
       const seconds = Number(/^Please try again after (\d+) seconds$/.exec(error.shortMessage)?.[1])
       expect(seconds).toBeGreaterThan(0)
       expect(seconds).toBeLessThanOrEqual(30)
-      expect(await mailCount(server, email)).toBe(1)
+      expect(await mailCount(world.server, email)).toBe(1)
     })
 
     it('keeps only a keyed hash of the code in the database', async () => {
       const { api } = browser()
       const email = newEmail()
       await api.startEmailLogin({ email, deviceId: newDeviceId(), projectId })
-      const code = codeOf(await latestMail(server, email))
-      const rows = await fixture.database.db
+      const code = codeOf(await latestMail(world.server, email))
+      const rows = await db()
         .selectFrom('embedded_otps')
         .selectAll()
         .where('email', '=', email)
@@ -166,7 +289,7 @@ export function describeEmbeddedSuite(
       const email = newEmail()
       const deviceId = newDeviceId()
       await api.startEmailLogin({ email, deviceId, projectId })
-      const code = codeOf(await latestMail(server, email))
+      const code = codeOf(await latestMail(world.server, email))
       const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0')
       for (let i = 0; i < 5; i++) {
         const error = await failure(api.verifyEmailOtp({ email, otp: wrong, deviceId }))
@@ -188,54 +311,99 @@ export function describeEmbeddedSuite(
       expect((await attacker.getSession()).user).toBeNull()
     })
 
-    it('releases auth shares only to a session, and stores them encrypted', async () => {
+    it('releases auth shares only to a session, stores them encrypted and the recovery share as given', async () => {
       const { api: anonymous } = browser()
       expect((await failure(anonymous.getAuthShares())).status).toBe(401)
 
       const { api } = browser()
-      const email = newEmail()
-      const deviceStore = createMemoryDeviceShareStore()
-      const deviceId = await deviceStore.getDeviceId()
-      const { result } = await login(api, email, deviceId)
-      const { addresses } = await ensureWallet({
-        authApi: api,
-        deviceShareStore: deviceStore,
-        recoveryPublicKey: embedded.recoveryPublicKey!,
-        userId: result.user.userId,
+      const deviceId = newDeviceId()
+      const { result } = await login(api, newEmail(), deviceId)
+      expect(await api.getAuthShares()).toEqual({ wallet: null })
+      const wallet = await createWallet(api, deviceId)
+      const shares = await api.getAuthShares()
+      expect(shares.wallet).toEqual({
+        addresses: wallet.addresses,
+        operatorRecovery: false,
+        recoveryMethods: [],
+        shareSets: [
+          {
+            shareSetId: wallet.body.shareSetId,
+            deviceId,
+            authShare: bytesToHex(wallet.authShare),
+            encryptedRecoveryShare: wallet.body.encryptedRecoveryShare,
+            createdAt: expect.any(String),
+          },
+        ],
       })
-      const { wallet } = await api.getAuthShares()
-      expect(wallet?.addresses).toEqual(addresses)
-      const authShare = wallet!.shareSets[0]!.authShare
-      const rows = await fixture.database.db
+      const rows = await db()
         .selectFrom('embedded_share_sets')
         .selectAll()
         .where('user_id', '=', result.user.userId)
         .execute()
       expect(rows).toHaveLength(1)
+      expect(rows[0]!.operator_sealed_recovery_share).toBeNull()
       const stored = JSON.stringify(rows)
-      expect(stored).not.toContain(authShare.slice(2))
-      expect(stored).not.toContain(Buffer.from(authShare.slice(2), 'hex').toString('base64url'))
+      const authShareHex = bytesToHex(wallet.authShare).slice(2)
+      expect(stored).not.toContain(authShareHex)
+      expect(stored).not.toContain(Buffer.from(authShareHex, 'hex').toString('base64url'))
+      expect(stored).not.toContain(bytesToHex(wallet.recoveryShare).slice(2))
+
+      // A share set of another device, another wallet's addresses, or a taken id are refused.
+      const other = await createShareSet({
+        deviceId: newDeviceId(),
+        recoveryKey: wallet.recoveryKey,
+      })
+      expect((await failure(api.putAuthShares(other.body))).details).toBe('device_mismatch')
+      expect((await failure(api.putAuthShares({ ...other.body, deviceId }))).details).toBe(
+        'address_mismatch',
+      )
+      expect(
+        (
+          await failure(
+            api.putAuthShares({ ...wallet.body, authShare: bytesToHex(wallet.deviceShare) }),
+          )
+        ).details,
+      ).toBe('share_set_exists')
 
       await api.signOut({})
       expect((await failure(api.getAuthShares())).status).toBe(401)
+    })
+
+    it('signs with the device share and the auth share the server released', async () => {
+      const { api } = browser()
+      const deviceId = newDeviceId()
+      await login(api, newEmail(), deviceId)
+      const wallet = await createWallet(api, deviceId)
+      const { wallet: released } = await api.getAuthShares()
+      const own = released!.shareSets.find((set) => set.deviceId === deviceId)!
+      const message = 'Hello from the Foyer frame'
+      const signature = await withSigner(
+        [wallet.deviceShare, hexToBytes(own.authShare)],
+        (accounts) => accounts.eip155.signMessage({ message }),
+        { expectedAddresses: released!.addresses },
+      )
+      expect(await verifyMessage({ address: wallet.addresses.eip155, message, signature })).toBe(
+        true,
+      )
     })
 
     it('rotates the refresh token and revokes the session when a rotated one is reused', async () => {
       const { api, jar } = browser()
       await login(api, newEmail(), newDeviceId())
       const stolen = new Map(jar.cookies)
-      const refreshed = await jar.fetch(`${frameUrl}/v1/embedded/session/refresh`, {
-        method: 'POST',
-      })
+      const refreshed = await jar.fetch(
+        `${world.frameUrl}/v1/embedded/session/refresh?projectId=${projectId}`,
+        { method: 'POST' },
+      )
       expect(refreshed.status).toBe(200)
       expect(jar.cookies.get('foyer_refresh')).not.toBe(stolen.get('foyer_refresh'))
       expect((await api.getSession()).user).not.toBeNull()
 
       // Someone replays the old refresh token: the whole session family dies.
-      const replay = await fetch(`${frameUrl}/v1/embedded/session/refresh`, {
-        method: 'POST',
-        headers: { cookie: `foyer_refresh=${stolen.get('foyer_refresh')}` },
-      })
+      const replay = await fetch(
+        `${world.frameUrl}/v1/embedded/session/refresh?projectId=${projectId}`,
+        { method: 'POST', headers: { cookie: `foyer_refresh=${stolen.get('foyer_refresh')}` } },
+      )
       expect(replay.status).toBe(401)
       expect((await api.getSession()).user).toBeNull()
     })
@@ -254,104 +422,70 @@ export function describeEmbeddedSuite(
       const copy = [...jar.cookies].map(([n, value]) => `${n}=${value}`).join('; ')
       expect(await api.signOut({})).toEqual({ ok: true })
       expect((await api.getSession()).user).toBeNull()
-      const replay = await fetch(`${frameUrl}/v1/embedded/session?projectId=${projectId}`, {
+      const replay = await fetch(`${world.frameUrl}/v1/embedded/session?projectId=${projectId}`, {
         headers: { cookie: copy },
       })
       expect(((await replay.json()) as { user: unknown }).user).toBeNull()
     })
 
-    it('verifies an unknown device by email link, then logs in to the same wallet', async () => {
+    it('verifies an unknown device by email link; the new device rebuilds with the recovery password', async () => {
       const email = newEmail()
       const first = browser()
-      const firstStore = createMemoryDeviceShareStore()
-      const { result } = await login(first.api, email, await firstStore.getDeviceId())
-      const created = await ensureWallet({
-        authApi: first.api,
-        deviceShareStore: firstStore,
-        recoveryPublicKey: embedded.recoveryPublicKey!,
-        userId: result.user.userId,
-      })
-      await fixture.database.db
-        .updateTable('embedded_email_throttle')
-        .set({ last_sent_at: sql<Date>`now() - interval '1 minute'` })
-        .where('email', '=', email)
-        .execute()
+      const firstDeviceId = newDeviceId()
+      const { result } = await login(first.api, email, firstDeviceId)
+      const password = 'correct horse battery staple'
+      const created = await createWallet(first.api, firstDeviceId, password)
+      await allowMailNow(email)
 
       const second = browser()
-      const secondStore = createMemoryDeviceShareStore()
-      const deviceId = await secondStore.getDeviceId()
+      const deviceId = newDeviceId()
       expect(await second.api.startEmailLogin({ email, deviceId, projectId })).toEqual({
         action: 'VERIFY_DEVICE',
       })
-      const link = linkOf(await latestMail(server, email))
-      expect(await second.api.checkDeviceApproval({ email, deviceId })).toEqual({ approved: false })
+      const link = linkOf(await latestMail(world.server, email))
+      expect(await second.api.checkDeviceApproval({ email, deviceId })).toEqual({
+        approved: false,
+      })
       // A code mailed for the known device does not let the unknown one in, and stays usable.
-      await fixture.database.db
-        .updateTable('embedded_email_throttle')
-        .set({ last_sent_at: sql<Date>`now() - interval '1 minute'` })
-        .where('email', '=', email)
-        .execute()
-      const firstDeviceId = await firstStore.getDeviceId()
+      await allowMailNow(email)
       await first.api.startEmailLogin({ email, deviceId: firstDeviceId, projectId })
-      const firstCode = codeOf(await latestMail(server, email))
+      const firstCode = codeOf(await latestMail(world.server, email))
       const refused = await failure(second.api.verifyEmailOtp({ email, otp: firstCode, deviceId }))
       expect(refused.details).toBe('device_not_verified')
       await first.api.verifyEmailOtp({ email, otp: firstCode, deviceId: firstDeviceId })
-      expect(new URL(link).origin).toBe(frameUrl)
+      expect(new URL(link).origin).toBe(world.frameUrl)
       const page = await fetch(link)
       expect(page.status).toBe(200)
       expect(await page.text()).toContain('Device approved')
-      expect(await second.api.checkDeviceApproval({ email, deviceId })).toEqual({ approved: true })
-      const code = codeOf(await latestMail(server, email))
+      expect(await second.api.checkDeviceApproval({ email, deviceId })).toEqual({
+        approved: true,
+      })
+      const code = codeOf(await latestMail(world.server, email))
       const { user } = await second.api.verifyEmailOtp({ email, otp: code, deviceId })
       expect(user.userId).toBe(result.user.userId)
 
-      const rebuilt = await ensureWallet({
-        authApi: second.api,
-        deviceShareStore: secondStore,
-        recoveryPublicKey: embedded.recoveryPublicKey!,
-        userId: user.userId,
-      })
-      expect(rebuilt).toEqual({ addresses: created.addresses, created: false })
-      // The first device's session may not pull the recovery share: its device was not link-approved.
-      const { wallet } = await first.api.getAuthShares()
+      // The new device: an auth share, the encrypted recovery share, the password method.
+      const { wallet } = await second.api.getAuthShares()
+      expect(wallet!.recoveryMethods).toEqual([created.method])
+      const [set] = wallet!.shareSets
+      const recoveryKey = await unwrapWithPassword(wallet!.recoveryMethods[0]!.wrappedKey, password)
+      const recoveryShare = await decryptBlob(recoveryKey, set!.encryptedRecoveryShare)
       expect(
-        (
-          await failure(
-            first.api.releaseRecoveryShare({
-              shareSetId: wallet!.shareSets[0]!.shareSetId,
-              framePublicKey: embedded.recoveryPublicKey!,
-            }),
-          )
-        ).status,
-      ).toBe(403)
-    })
+        await rebuildAddresses([hexToBytes(set!.authShare), recoveryShare], wallet!.addresses),
+      ).toEqual(created.addresses)
+      // It stores a share set of its own (a new split of the same entropy, same recovery key).
+      const rejoined = await createShareSet({ deviceId, recoveryKey, entropy: created.entropy })
+      expect(await second.api.putAuthShares(rejoined.body)).toEqual({ ok: true })
+      expect((await second.api.getAuthShares()).wallet!.shareSets).toHaveLength(2)
 
-    it('signs a message with the device share and the released auth share (frame client end to end)', async () => {
-      const { api } = browser()
-      const store = createMemoryDeviceShareStore()
-      const { result } = await login(api, newEmail(), await store.getDeviceId())
-      const { addresses, created } = await ensureWallet({
-        authApi: api,
-        deviceShareStore: store,
-        recoveryPublicKey: embedded.recoveryPublicKey!,
-        userId: result.user.userId,
-      })
-      expect(created).toBe(true)
-      const { shares } = await loadSignerShares({
-        authApi: api,
-        deviceShareStore: store,
-        userId: result.user.userId,
-      })
-      const message = 'Hello from the Foyer frame'
-      const signature = await withSigner(
-        shares,
-        (accounts) => accounts.eip155.signMessage({ message }),
-        {
-          expectedAddresses: addresses,
-        },
+      // The server re-seals nothing by default, even for a link-approved device.
+      const released = await failure(
+        second.api.releaseRecoveryShare({
+          shareSetId: set!.shareSetId,
+          framePublicKey: createSealingKeyPair().publicKey,
+        }),
       )
-      expect(await verifyMessage({ address: addresses.eip155, message, signature })).toBe(true)
+      expect([released.status, released.details]).toEqual([403, 'operator_recovery_off'])
     })
 
     it('changes the email with a code to the current and then to the new address', async () => {
@@ -359,25 +493,19 @@ export function describeEmbeddedSuite(
       const email = newEmail()
       const next = newEmail()
       const { result } = await login(api, email, newDeviceId())
-      await fixture.database.db
-        .updateTable('embedded_email_throttle')
-        .set({ last_sent_at: sql<Date>`now() - interval '1 minute'` })
-        .where('email', '=', email)
-        .execute()
+      await allowMailNow(email)
       expect(await api.startEmailUpdate({ newEmail: next })).toEqual({
         action: 'VERIFY_PRIMARY_OTP',
       })
-      const primary = codeOf(await latestMail(server, email))
+      const primary = codeOf(await latestMail(world.server, email))
       expect(await api.verifyEmailUpdatePrimary({ otp: primary })).toEqual({
         action: 'VERIFY_SECONDARY_OTP',
       })
       expect(
-        await api.verifyEmailUpdateSecondary({ otp: codeOf(await latestMail(server, next)) }),
-      ).toEqual({
-        email: next,
-      })
+        await api.verifyEmailUpdateSecondary({ otp: codeOf(await latestMail(world.server, next)) }),
+      ).toEqual({ email: next })
       expect((await api.getSession()).user).toEqual({ userId: result.user.userId, email: next })
-      const row = await fixture.database.db
+      const row = await db()
         .selectFrom('embedded_users')
         .selectAll()
         .where('id', '=', result.user.userId)
@@ -386,8 +514,8 @@ export function describeEmbeddedSuite(
       expect(row.last_login_at).toBeNull()
     })
 
-    it('serves the frame page with a strict CSP and its bundled script', async () => {
-      const page = await fetch(`${frameUrl}/?projectId=${projectId}`)
+    it('serves the frame page with a strict CSP, its chains and no operator key by default', async () => {
+      const page = await fetch(`${world.frameUrl}/?projectId=${projectId}`)
       expect(page.status).toBe(200)
       const csp = page.headers.get('content-security-policy') ?? ''
       expect(csp).toContain("default-src 'none'")
@@ -395,37 +523,597 @@ export function describeEmbeddedSuite(
       expect(csp).toContain('frame-ancestors http://127.0.0.1:* http://localhost:*')
       const html = await page.text()
       expect(html).toContain('<script type="module" src="/frame.js">')
-      const config = JSON.parse(
-        /<script type="application\/json" id="foyer-frame-config">(.*?)<\/script>/s.exec(html)![1]!,
-      ) as { projectId: string; recoveryPublicKey: string }
-      expect(config).toMatchObject({ projectId, recoveryPublicKey: embedded.recoveryPublicKey })
-      expect((await fetch(`${frameUrl}/?projectId=nope`)).status).toBe(403)
-      const script = await fetch(`${frameUrl}/frame.js`)
+      const config = frameConfigOf(html)
+      expect(config).toMatchObject({ projectId, operatorRecovery: false })
+      expect(config).not.toHaveProperty('recoveryPublicKey')
+      expect(config.chains).toEqual({
+        [testChain.chainId]: {
+          name: testChain.name,
+          nativeCurrency: testChain.nativeCurrency,
+          tokens: testChain.tokens,
+        },
+      })
+      expect(world.embedded.recoveryPublicKey).toBeUndefined()
+      expect((await fetch(`${world.frameUrl}/?projectId=nope`)).status).toBe(403)
+      const script = await fetch(`${world.frameUrl}/frame.js`)
       expect(script.status).toBe(200)
       expect(script.headers.get('content-type')).toContain('javascript')
       expect((await script.text()).length).toBeGreaterThan(1000)
     }, 60_000)
 
     it('never writes a code or an approval token to the log', async () => {
-      const before = logLines.join('').length
+      const before = world.logLines.join('').length
       const email = newEmail()
       const first = browser()
       const { code } = await login(first.api, email, newDeviceId())
-      await fixture.database.db
-        .updateTable('embedded_email_throttle')
-        .set({ last_sent_at: sql<Date>`now() - interval '1 minute'` })
-        .where('email', '=', email)
-        .execute()
+      await allowMailNow(email)
       const second = browser()
       await second.api.startEmailLogin({ email, deviceId: newDeviceId(), projectId })
-      const link = linkOf(await latestMail(server, email))
+      const link = linkOf(await latestMail(world.server, email))
       expect((await fetch(link)).status).toBe(200)
       const token = new URL(link).searchParams.get('token')!
-      const log = logLines.join('').slice(before)
+      const log = world.logLines.join('').slice(before)
       // The requests were logged, without their secrets.
       expect(log).toContain('/v1/embedded/email/device/approve')
       expect(log).not.toMatch(standalone(code))
       expect(log).not.toContain(token)
+    })
+
+    describe('custody: what the operator holds', () => {
+      it('an operator holding the database (read and write) and every server secret cannot rebuild a wallet created in the default mode', async () => {
+        // The visitor: a wallet with a password method, and a second device that joined through
+        // a device request (so every custody table holds rows).
+        const email = newEmail()
+        const first = browser()
+        const firstDeviceId = newDeviceId()
+        await login(first.api, email, firstDeviceId)
+        const password = 'a long recovery password only the visitor knows'
+        const wallet = await createWallet(first.api, firstDeviceId, password)
+        const second = await loginNewDevice(email)
+        const deviceKeys = createSealingKeyPair()
+        const { request } = await second.api.createDeviceRequest({
+          publicKey: deviceKeys.publicKey,
+        })
+        await first.api.approveDeviceRequest({
+          requestId: request.requestId,
+          sealedKey: await sealKey(wallet.recoveryKey, request.publicKey),
+        })
+        const status = await second.api.getDeviceRequest({ requestId: request.requestId })
+        const recoveryKey = await openKey(status.sealedKey!, deviceKeys.secretKey)
+        expect(bytesToHex(recoveryKey)).toBe(bytesToHex(wallet.recoveryKey))
+        const joined = await createShareSet({
+          deviceId: second.deviceId,
+          recoveryKey,
+          entropy: wallet.entropy,
+        })
+        await second.api.putAuthShares(joined.body)
+
+        // The attacker: every embedded_* row and the whole secrets file.
+        const loot = await readEverything(db(), world.dataDir)
+        expect(Object.keys(loot.secrets).sort()).toEqual(['sessionSecret', 'shareKey'])
+        expect(Object.keys(loot.tables)).toEqual(
+          expect.arrayContaining([
+            'embedded_share_sets',
+            'embedded_recovery_methods',
+            'embedded_device_requests',
+          ]),
+        )
+        // Nothing that rebuilds the wallet is stored as such.
+        const dump = JSON.stringify(loot)
+        for (const secret of [
+          wallet.entropy,
+          wallet.recoveryKey,
+          wallet.recoveryShare,
+          wallet.deviceShare,
+          wallet.authShare,
+          joined.recoveryShare,
+          joined.deviceShare,
+          joined.authShare,
+        ])
+          expect(dump).not.toContain(bytesToHex(secret).slice(2))
+
+        const attack = await tryToRebuild(loot, wallet.addresses, {
+          passwordGuesses: ['password', '123456', email, 'correct horse battery staple'],
+        })
+        expect(attack.material).toBeGreaterThan(20)
+        expect(attack.rebuilt).toBe(false)
+        // The auth shares the server can decrypt, with each other, do not rebuild it either.
+        const authShares = (await first.api.getAuthShares()).wallet!.shareSets.map((set) =>
+          hexToBytes(set.authShare),
+        )
+        expect(authShares).toHaveLength(2)
+        await expect(
+          rebuildAddresses([authShares[0]!, authShares[1]!], wallet.addresses),
+        ).rejects.toThrow()
+
+        // Controls: the same attack with the recovery key, or the right password, succeeds, so a
+        // server that kept either would fail this test.
+        expect(
+          (await tryToRebuild(loot, wallet.addresses, { extraKeys: [wallet.recoveryKey] })).rebuilt,
+        ).toBe(true)
+        expect(
+          (await tryToRebuild(loot, wallet.addresses, { passwordGuesses: [password] })).rebuilt,
+        ).toBe(true)
+      }, 60_000)
+
+      it('a forged approved session gets no recovery share', async () => {
+        const email = newEmail()
+        const { api } = browser()
+        const deviceId = newDeviceId()
+        const { result } = await login(api, email, deviceId)
+        const wallet = await createWallet(api, deviceId, 'another strong recovery password')
+
+        // The attacker writes a session row for a device "approved by link" and signs its token.
+        const { sessionSecret } = JSON.parse(
+          readFileSync(join(world.dataDir, 'embedded-secrets.json'), 'utf8'),
+        ) as { sessionSecret: string }
+        const sessionId = crypto.randomUUID()
+        await db()
+          .insertInto('embedded_sessions')
+          .values({
+            id: sessionId,
+            project_id: projectId,
+            user_id: result.user.userId,
+            device_id: newDeviceId(),
+            device_approved: true,
+            revoked_at: null,
+          })
+          .execute()
+        const token = await new SignJWT({ sid: sessionId, pid: projectId })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(result.user.userId)
+          .setIssuer('foyer')
+          .setAudience('foyer-frame')
+          .setIssuedAt()
+          .setExpirationTime('5m')
+          .sign(Buffer.from(sessionSecret, 'hex'))
+        const forged = createHttpAuthApi({
+          baseUrl: world.frameUrl,
+          projectId,
+          fetch: (input, init = {}) => {
+            const headers = new Headers(init.headers)
+            headers.set('cookie', `foyer_session=${token}`)
+            return fetch(input, { ...init, headers })
+          },
+        })
+        expect((await forged.getSession()).user?.userId).toBe(result.user.userId)
+        const released = await failure(
+          forged.releaseRecoveryShare({
+            shareSetId: wallet.body.shareSetId,
+            framePublicKey: createSealingKeyPair().publicKey,
+          }),
+        )
+        expect([released.status, released.details]).toEqual([403, 'operator_recovery_off'])
+
+        // What it does get is what the database holds: an auth share and opaque blobs.
+        const { wallet: stolen } = await forged.getAuthShares()
+        expect(stolen!.shareSets).toHaveLength(1)
+        const loot = {
+          tables: { stolen: [stolen as unknown as Record<string, unknown>] },
+          secrets: { sessionSecret },
+        }
+        expect((await tryToRebuild(loot, wallet.addresses)).rebuilt).toBe(false)
+        expect(
+          (await tryToRebuild(loot, wallet.addresses, { extraKeys: [wallet.recoveryKey] })).rebuilt,
+        ).toBe(true)
+        // A session without a share set of its own cannot hand out anything either.
+        const { request } = await forged.createDeviceRequest({
+          publicKey: createSealingKeyPair().publicKey,
+        })
+        expect(
+          (
+            await failure(
+              forged.approveDeviceRequest({
+                requestId: request.requestId,
+                sealedKey: await sealKey(createRecoveryKey(), createSealingKeyPair().publicKey),
+              }),
+            )
+          ).details,
+        ).toBe('device_not_verified')
+      }, 30_000)
+
+      it('refuses an operator-sealed recovery share outside operator-recovery mode', async () => {
+        const { api } = browser()
+        const deviceId = newDeviceId()
+        await login(api, newEmail(), deviceId)
+        const set = await createShareSet({
+          deviceId,
+          recoveryKey: createRecoveryKey(),
+          operatorPublicKey: createSealingKeyPair().publicKey,
+        })
+        const refused = await failure(api.putAuthShares(set.body))
+        expect([refused.status, refused.details]).toEqual([400, 'operator_recovery_off'])
+        expect(await api.getAuthShares()).toEqual({ wallet: null })
+      })
+    })
+
+    describe('recovery methods', () => {
+      it('are added only by a device holding a share set, kept opaque, at most 10', async () => {
+        const email = newEmail()
+        const { api } = browser()
+        const deviceId = newDeviceId()
+        await login(api, email, deviceId)
+        const recoveryKey = createRecoveryKey()
+        const wrappedKey = await wrapWithPassword(recoveryKey, 'password of the visitor')
+        // No wallet yet: this device has no share set, so no recovery key to wrap.
+        expect(
+          (await failure(api.addRecoveryMethod({ kind: 'password', wrappedKey }))).details,
+        ).toBe('device_not_verified')
+        const wallet = await createWallet(api, deviceId)
+        // Nor does a new device of the same account, link-approved or not.
+        const second = await loginNewDevice(email)
+        expect(
+          (await failure(second.api.addRecoveryMethod({ kind: 'password', wrappedKey }))).details,
+        ).toBe('device_not_verified')
+
+        const { method } = await api.addRecoveryMethod({ kind: 'password', wrappedKey })
+        expect(method).toEqual({
+          id: expect.any(String),
+          kind: 'password',
+          wrappedKey,
+          createdAt: expect.any(String),
+        })
+        // A passkey method: the recovery key under a key from the passkey's PRF output.
+        const { iv, ciphertext } = await encryptBlob(createRecoveryKey(), wallet.recoveryKey)
+        const passkey = {
+          kind: 'passkey' as const,
+          wrappedKey: {
+            version: 1 as const,
+            kdf: { name: 'hkdf-prf' as const, salt: bytesToHex(createRecoveryKey()) },
+            iv,
+            ciphertext,
+          },
+          credentialId: 'credential-id_base64url',
+        }
+        const added = (await api.addRecoveryMethod(passkey)).method
+        expect(added).toMatchObject({ kind: 'passkey', credentialId: passkey.credentialId })
+        expect((await api.getAuthShares()).wallet!.recoveryMethods).toEqual([method, added])
+
+        // Weak or mismatched key derivation is refused: the database holder could guess offline.
+        const weak = await wrapWithPassword(recoveryKey, 'pw', { ...testScrypt, N: 1024 })
+        expect(
+          (await failure(api.addRecoveryMethod({ kind: 'password', wrappedKey: weak }))).details,
+        ).toBe('weak_kdf')
+        expect(
+          (await failure(api.addRecoveryMethod({ kind: 'passkey', wrappedKey }))).details,
+        ).toBe('invalid_input')
+
+        for (let i = 2; i < 10; i++) await api.addRecoveryMethod({ kind: 'password', wrappedKey })
+        const tooMany = await failure(api.addRecoveryMethod({ kind: 'password', wrappedKey }))
+        expect([tooMany.status, tooMany.details]).toEqual([409, 'too_many_methods'])
+        expect((await api.getAuthShares()).wallet!.recoveryMethods).toHaveLength(10)
+      }, 30_000)
+    })
+
+    describe('device requests', () => {
+      /** An account with a wallet on a first device, and a second device logged in by link. */
+      const twoDevices = async () => {
+        const email = newEmail()
+        const first = browser()
+        const firstDeviceId = newDeviceId()
+        await login(first.api, email, firstDeviceId)
+        const wallet = await createWallet(first.api, firstDeviceId)
+        const second = await loginNewDevice(email)
+        return { email, first: { ...first, deviceId: firstDeviceId }, second, wallet }
+      }
+
+      it('relay the recovery key sealed by an existing device to the new device only', async () => {
+        const { email, first, second, wallet } = await twoDevices()
+        const third = await loginNewDevice(email)
+        const keys = createSealingKeyPair()
+        const { request } = await second.api.createDeviceRequest({ publicKey: keys.publicKey })
+        expect(request).toEqual({
+          requestId: expect.any(String),
+          deviceId: second.deviceId,
+          publicKey: keys.publicKey,
+          createdAt: expect.any(String),
+          expiresAt: expect.any(String),
+        })
+        expect(Date.parse(request.expiresAt) - Date.parse(request.createdAt)).toBe(10 * 60_000)
+        expect(await second.api.getDeviceRequest({ requestId: request.requestId })).toEqual({
+          status: 'pending',
+        })
+        // The existing device sees it; the requester does not see its own.
+        expect((await first.api.listDeviceRequests()).requests).toEqual([request])
+        expect((await second.api.listDeviceRequests()).requests).toEqual([])
+
+        // A device without a share set of the wallet cannot approve.
+        const sealedKey = await sealKey(wallet.recoveryKey, request.publicKey)
+        const refused = await failure(
+          third.api.approveDeviceRequest({ requestId: request.requestId, sealedKey }),
+        )
+        expect([refused.status, refused.details]).toEqual([403, 'device_not_verified'])
+
+        expect(
+          await first.api.approveDeviceRequest({ requestId: request.requestId, sealedKey }),
+        ).toEqual({ ok: true })
+        const again = await failure(
+          first.api.approveDeviceRequest({ requestId: request.requestId, sealedKey }),
+        )
+        expect([again.status, again.details]).toEqual([409, 'already_approved'])
+
+        // Only the requesting device reads the answer; the server stored the box as given.
+        for (const other of [first.api, third.api])
+          expect(
+            (await failure(other.getDeviceRequest({ requestId: request.requestId }))).status,
+          ).toBe(404)
+        const answer = await second.api.getDeviceRequest({ requestId: request.requestId })
+        expect(answer).toEqual({ status: 'approved', sealedKey })
+        expect(bytesToHex(await openSealedBox(answer.sealedKey!, keys.secretKey))).toBe(
+          bytesToHex(wallet.recoveryKey),
+        )
+        // Read again it is still the same answer; it is no longer listed as pending.
+        expect(await second.api.getDeviceRequest({ requestId: request.requestId })).toEqual(answer)
+        expect((await first.api.listDeviceRequests()).requests).toEqual([])
+        const row = await db()
+          .selectFrom('embedded_device_requests')
+          .selectAll()
+          .where('request_id', '=', request.requestId)
+          .executeTakeFirstOrThrow()
+        expect(row.sealed_key).toEqual(sealedKey)
+        expect(row.consumed_at).not.toBeNull()
+        // Another device's secret key does not open it.
+        await expect(
+          openSealedBox(answer.sealedKey!, createSealingKeyPair().secretKey),
+        ).rejects.toThrow()
+      })
+
+      it('keep one pending request per device and expire after 10 minutes', async () => {
+        const { first, second, wallet } = await twoDevices()
+        const { request: replaced } = await second.api.createDeviceRequest({
+          publicKey: createSealingKeyPair().publicKey,
+        })
+        const { request } = await second.api.createDeviceRequest({
+          publicKey: createSealingKeyPair().publicKey,
+        })
+        expect(request.requestId).not.toBe(replaced.requestId)
+        expect((await first.api.listDeviceRequests()).requests).toEqual([request])
+        expect(
+          (await failure(second.api.getDeviceRequest({ requestId: replaced.requestId }))).status,
+        ).toBe(404)
+
+        await db()
+          .updateTable('embedded_device_requests')
+          .set({ expires_at: new Date(Date.now() - 1000) })
+          .where('request_id', '=', request.requestId)
+          .execute()
+        expect(await second.api.getDeviceRequest({ requestId: request.requestId })).toEqual({
+          status: 'expired',
+        })
+        expect((await first.api.listDeviceRequests()).requests).toEqual([])
+        const late = await failure(
+          first.api.approveDeviceRequest({
+            requestId: request.requestId,
+            sealedKey: await sealKey(wallet.recoveryKey, request.publicKey),
+          }),
+        )
+        expect([late.status, late.details]).toEqual([410, 'request_expired'])
+        expect(await second.api.getDeviceRequest({ requestId: request.requestId })).toEqual({
+          status: 'expired',
+        })
+      })
+
+      it("are not visible to another account's devices", async () => {
+        const { second } = await twoDevices()
+        const stranger = await twoDevices()
+        const { request } = await second.api.createDeviceRequest({
+          publicKey: createSealingKeyPair().publicKey,
+        })
+        expect((await stranger.first.api.listDeviceRequests()).requests).toEqual([])
+        const refused = await failure(
+          stranger.first.api.approveDeviceRequest({
+            requestId: request.requestId,
+            sealedKey: await sealKey(stranger.wallet.recoveryKey, request.publicKey),
+          }),
+        )
+        expect(refused.status).toBe(404)
+      })
+    })
+
+    describe('project binding', () => {
+      it('shares of project A are refused under project B', async () => {
+        const email = newEmail()
+        const { api, jar } = browser()
+        const deviceId = newDeviceId()
+        const { result } = await login(api, email, deviceId)
+        const wallet = await createWallet(api, deviceId, 'recovery password of project A')
+        const { request } = await api.createDeviceRequest({
+          publicKey: createSealingKeyPair().publicKey,
+        })
+
+        const underB = underProject(jar, otherProjectId)
+        const calls: [string, () => Promise<unknown>][] = [
+          ['getAuthShares', () => underB.getAuthShares()],
+          ['putAuthShares', () => underB.putAuthShares(wallet.body)],
+          [
+            'addRecoveryMethod',
+            async () =>
+              underB.addRecoveryMethod({
+                kind: 'password',
+                wrappedKey: await wrapWithPassword(wallet.recoveryKey, 'x'.repeat(20)),
+              }),
+          ],
+          [
+            'releaseRecoveryShare',
+            () =>
+              underB.releaseRecoveryShare({
+                shareSetId: wallet.body.shareSetId,
+                framePublicKey: createSealingKeyPair().publicKey,
+              }),
+          ],
+          [
+            'createDeviceRequest',
+            () => underB.createDeviceRequest({ publicKey: createSealingKeyPair().publicKey }),
+          ],
+          ['listDeviceRequests', () => underB.listDeviceRequests()],
+          [
+            'approveDeviceRequest',
+            async () =>
+              underB.approveDeviceRequest({
+                requestId: request.requestId,
+                sealedKey: await sealKey(wallet.recoveryKey, request.publicKey),
+              }),
+          ],
+          ['getDeviceRequest', () => underB.getDeviceRequest({ requestId: request.requestId })],
+          ['startEmailUpdate', () => underB.startEmailUpdate({ newEmail: newEmail() })],
+          ['signOut', () => underB.signOut({})],
+        ]
+        for (const [route, call] of calls) {
+          const error = await failure(call())
+          expect([route, error.status, error.details]).toEqual([route, 403, 'project_mismatch'])
+        }
+        // Under B the visitor is simply not signed in; the refresh token is not even rotated.
+        expect(await underB.getSession()).toEqual({ user: null })
+        const refreshToken = jar.cookies.get('foyer_refresh')
+        jar.cookies.delete('foyer_session')
+        const refresh = await jar.fetch(
+          `${world.frameUrl}/v1/embedded/session/refresh?projectId=${otherProjectId}`,
+          { method: 'POST' },
+        )
+        expect(refresh.status).toBe(403)
+        expect(jar.cookies.get('foyer_refresh')).toBe(refreshToken)
+        expect((await failure(underB.getAuthShares())).details).toBe('project_mismatch')
+        // An unknown project is refused as such.
+        const unknown = await failure(underProject(jar, 'no-such-project').getAuthShares())
+        expect([unknown.status, unknown.details]).toEqual([403, 'invalid_project'])
+
+        // Nothing changed under A, and the session still works there.
+        const { wallet: stillA } = await api.getAuthShares()
+        expect(stillA!.shareSets).toHaveLength(1)
+        expect(stillA!.recoveryMethods).toHaveLength(1)
+        expect((await api.getSession()).user).toEqual(result.user)
+        expect((await api.listDeviceRequests()).requests).toEqual([])
+      })
+
+      it('a code issued under project A does not log in under project B; the same email there is another wallet', async () => {
+        const email = newEmail()
+        const a = browser()
+        const deviceId = newDeviceId()
+        const { result: userA } = await login(a.api, email, deviceId)
+        const walletA = await createWallet(a.api, deviceId)
+
+        await allowMailNow(email)
+        expect(await a.api.startEmailLogin({ email, deviceId, projectId })).toEqual({
+          action: 'VERIFY_OTP',
+        })
+        const codeA = codeOf(await latestMail(world.server, email))
+        const b = browser(otherProjectId)
+        const refused = await failure(b.api.verifyEmailOtp({ email, otp: codeA, deviceId }))
+        expect(refused.details).toBe('invalid_otp')
+        expect((await b.api.getSession()).user).toBeNull()
+
+        // Under B the email is a new account: a code for it, a session, no wallet.
+        const { result: userB } = await login(b.api, email, deviceId, otherProjectId)
+        expect(userB.user.email).toBe(email)
+        expect(userB.user.userId).not.toBe(userA.user.userId)
+        expect(await b.api.getAuthShares()).toEqual({ wallet: null })
+        const walletB = await createWallet(b.api, deviceId)
+        expect(walletB.addresses).not.toEqual(walletA.addresses)
+        expect((await b.api.getAuthShares()).wallet!.addresses).toEqual(walletB.addresses)
+        // A's code, never used, still logs in under A only.
+        expect((await a.api.verifyEmailOtp({ email, otp: codeA, deviceId })).user).toEqual(
+          userA.user,
+        )
+        expect((await a.api.getAuthShares()).wallet!.addresses).toEqual(walletA.addresses)
+      })
+
+      it('an approval link issued under project A does not approve the device under project B', async () => {
+        const email = newEmail()
+        const deviceId = newDeviceId()
+        await login(browser().api, email, deviceId)
+        await login(browser(otherProjectId).api, email, deviceId, otherProjectId)
+        await allowMailNow(email)
+
+        const newDevice = newDeviceId()
+        const a = browser()
+        const b = browser(otherProjectId)
+        expect(await a.api.startEmailLogin({ email, deviceId: newDevice, projectId })).toEqual({
+          action: 'VERIFY_DEVICE',
+        })
+        const linkA = linkOf(await latestMail(world.server, email))
+        // Cooldowns are per project too: B may mail at once.
+        expect(
+          await b.api.startEmailLogin({ email, deviceId: newDevice, projectId: otherProjectId }),
+        ).toEqual({ action: 'VERIFY_DEVICE' })
+        expect((await fetch(linkA)).status).toBe(200)
+        expect(await b.api.checkDeviceApproval({ email, deviceId: newDevice })).toEqual({
+          approved: false,
+        })
+        expect(await a.api.checkDeviceApproval({ email, deviceId: newDevice })).toEqual({
+          approved: true,
+        })
+        // The code mailed for A's approval does not work under B.
+        const code = codeOf(await latestMail(world.server, email))
+        expect(
+          (await failure(b.api.verifyEmailOtp({ email, otp: code, deviceId: newDevice }))).details,
+        ).toBe('device_not_verified')
+        expect(
+          (await a.api.verifyEmailOtp({ email, otp: code, deviceId: newDevice })).user.email,
+        ).toBe(email)
+      })
+    })
+
+    describe('operator-recovery mode', () => {
+      let operatorWorld: EmbeddedWorld
+      beforeAll(async () => {
+        operatorWorld = await startWorld(fixture.database, { operatorRecovery: true })
+      }, 60_000)
+      afterAll(async () => {
+        await operatorWorld?.server.close()
+        if (operatorWorld) rmSync(operatorWorld.dataDir, { recursive: true, force: true })
+      })
+
+      it('requires the operator-sealed recovery share and re-seals it to a link-approved device', async () => {
+        const w = () => operatorWorld
+        const operatorKey = operatorWorld.embedded.recoveryPublicKey!
+        expect(operatorKey).toMatch(/^0x[0-9a-f]{64}$/)
+        const config = frameConfigOf(
+          await (await fetch(`${operatorWorld.frameUrl}/?projectId=${projectId}`)).text(),
+        )
+        expect(config).toMatchObject({ operatorRecovery: true, recoveryPublicKey: operatorKey })
+
+        const email = newEmail()
+        const { api } = browser(projectId, w)
+        const deviceId = newDeviceId()
+        await login(api, email, deviceId, projectId, operatorWorld)
+        const recoveryKey = createRecoveryKey()
+        const set = await createShareSet({ deviceId, recoveryKey, operatorPublicKey: operatorKey })
+        const { operatorSealedRecoveryShare: _, ...withoutOperatorShare } = set.body
+        const refused = await failure(api.putAuthShares(withoutOperatorShare))
+        expect([refused.status, refused.details]).toEqual([400, 'operator_recovery_required'])
+        expect(await api.putAuthShares(set.body)).toEqual({ ok: true })
+        expect((await api.getAuthShares()).wallet!.operatorRecovery).toBe(true)
+
+        // Not for a device that was not approved by the emailed link in this session.
+        const frameKeys = createSealingKeyPair()
+        const notApproved = await failure(
+          api.releaseRecoveryShare({
+            shareSetId: set.body.shareSetId,
+            framePublicKey: frameKeys.publicKey,
+          }),
+        )
+        expect([notApproved.status, notApproved.details]).toEqual([403, 'device_not_verified'])
+
+        const second = await loginNewDevice(email, projectId, operatorWorld)
+        const { sealedShare } = await second.api.releaseRecoveryShare({
+          shareSetId: set.body.shareSetId,
+          framePublicKey: frameKeys.publicKey,
+        })
+        const recoveryShare = await openSealedBox(sealedShare, frameKeys.secretKey)
+        expect(bytesToHex(recoveryShare)).toBe(bytesToHex(set.recoveryShare))
+        const { wallet } = await second.api.getAuthShares()
+        expect(
+          await rebuildAddresses(
+            [hexToBytes(wallet!.shareSets[0]!.authShare), recoveryShare],
+            wallet!.addresses,
+          ),
+        ).toEqual(set.addresses)
+
+        // What the mode means: the operator's database and secrets now rebuild the wallet.
+        const loot = await readEverything(db(), operatorWorld.dataDir)
+        expect(loot.secrets.recoverySecretKey).toMatch(/^0x[0-9a-f]{64}$/)
+        expect((await tryToRebuild(loot, set.addresses)).rebuilt).toBe(true)
+      }, 60_000)
     })
   })
 }

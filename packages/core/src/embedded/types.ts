@@ -20,6 +20,23 @@ export type EmbeddedAuthConnector = Connector & {
   updateEmailSecondaryOtp(parameters: { otp: string }): Promise<{ email: string }>
   /** The email of the logged-in user, once known. */
   getEmail(): string | undefined
+  /**
+   * How the wallet can be recovered, once the frame said: the visitor's methods, whether the
+   * operator can recover it, and whether this device cannot sign until recovered here.
+   */
+  getRecoveryStatus(): EmbeddedRecoveryStatus | undefined
+  /** Opens the wallet's own view (in the secure frame) to add a recovery method. */
+  setupRecovery(): Promise<EmbeddedRecoveryStatus | undefined>
+  /** On a device that cannot sign yet: opens the wallet's recovery view. */
+  unlockWallet(): Promise<EmbeddedRecoveryStatus | undefined>
+  /** Opens the wallet's key export view; the key is shown in the secure frame only. */
+  exportKey(): Promise<void>
+}
+
+export type EmbeddedRecoveryStatus = {
+  methods: readonly ('password' | 'passkey')[]
+  operatorRecovery: boolean
+  locked: boolean
 }
 
 export function isEmbeddedAuthConnector(

@@ -6,7 +6,9 @@ import {
   RequestAbortedError,
 } from '../errors.ts'
 import {
+  FRAME_HIDE_TYPE,
   FRAME_READY_TYPE,
+  FRAME_SHOW_TYPE,
   frameErrorType,
   frameSuccessType,
   parseAppMessage,
@@ -175,5 +177,45 @@ describe('createFrameClient', () => {
     await vi.advanceTimersByTimeAsync(FRAME_TIMEOUTS.afterReady + 10)
     client.destroy()
     await assertion
+  })
+
+  it('shows the frame above everything on its SHOW, with the request timeout paused until HIDE', async () => {
+    const { client, appWindow, browser, onError } = setup()
+    const answer = client.request('RPC_REQUEST', { method: 'personal_sign', params: [] })
+    let settled = false
+    void answer.then(
+      () => (settled = true),
+      () => (settled = true),
+    )
+    await vi.advanceTimersByTimeAsync(FRAME_TIMEOUTS.afterReady + 10)
+    const iframe = client.getIframe()!
+    expect(iframe.style.cssText).toContain('width:0')
+    // Only the frame itself can ask to be shown: a foreign window's SHOW changes nothing.
+    const evil = browser.openWindow('https://evil.example')
+    browser.handle(evil, appWindow).postMessage({ type: FRAME_SHOW_TYPE }, APP_ORIGIN)
+    await vi.advanceTimersByTimeAsync(10)
+    expect(client.isShown()).toBe(false)
+
+    const frame = appWindow.frames[0]!
+    frame.parent.postMessage({ type: FRAME_SHOW_TYPE }, APP_ORIGIN)
+    await vi.advanceTimersByTimeAsync(10)
+    expect(client.isShown()).toBe(true)
+    expect(iframe.style.cssText).toContain('position:fixed')
+    expect(iframe.style.cssText).toContain('z-index:2147483647')
+    expect(iframe.style.cssText).toContain('opacity:1')
+    expect(iframe.getAttribute('aria-hidden')).toBeNull()
+    // The visitor reads for longer than the request timeout: nothing times out meanwhile.
+    await vi.advanceTimersByTimeAsync(FRAME_TIMEOUTS.request * 2)
+    expect(settled).toBe(false)
+    expect(onError).not.toHaveBeenCalled()
+
+    frame.parent.postMessage({ type: FRAME_HIDE_TYPE }, APP_ORIGIN)
+    await vi.advanceTimersByTimeAsync(10)
+    expect(client.isShown()).toBe(false)
+    expect(iframe.getAttribute('aria-hidden')).toBe('true')
+    // Hidden again and still unanswered: the timeout runs again, in full.
+    await vi.advanceTimersByTimeAsync(FRAME_TIMEOUTS.request)
+    expect(settled).toBe(true)
+    expect(onError).toHaveBeenCalledWith(expect.any(IframeRequestTimeoutError))
   })
 })

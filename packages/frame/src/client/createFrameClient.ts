@@ -7,6 +7,8 @@ import {
 } from '../errors.ts'
 import {
   appMessageType,
+  FRAME_HIDE_TYPE,
+  FRAME_SHOW_TYPE,
   type FrameEventName,
   type FrameRequestPayload,
   type FrameResponsePayload,
@@ -31,6 +33,7 @@ export type FrameClientWindow = {
   document: {
     createElement: (tagName: 'iframe') => HTMLIFrameElement
     body: { appendChild: (node: HTMLIFrameElement) => unknown }
+    activeElement?: Element | null
   }
   addEventListener: (type: 'message', listener: (event: MessageEvent) => void) => void
   removeEventListener: (type: 'message', listener: (event: MessageEvent) => void) => void
@@ -56,6 +59,8 @@ export type FrameClient = {
   signOut: () => Promise<void>
   /** The iframe, once created (never before the first request). */
   getIframe: () => HTMLIFrameElement | undefined
+  /** Whether the frame is shown to the visitor (an approval, recovery or export in progress). */
+  isShown: () => boolean
   /** Removes the iframe and listener; pending requests reject with 'Request was aborted'. */
   destroy: () => void
 }
@@ -67,10 +72,22 @@ export type FrameClientErrorType =
   | BaseError
 
 type Pending = {
+  name: FrameEventName
   resolve: (payload: unknown) => void
   reject: (error: Error) => void
-  timer: ReturnType<typeof setTimeout>
+  timer: ReturnType<typeof setTimeout> | undefined
 }
+
+/** Hidden but not display:none, which some browsers throttle. */
+const hiddenStyle = 'position:absolute;width:0;height:0;border:0;opacity:0;pointer-events:none;'
+/**
+ * Shown: above everything, the whole viewport, fully opaque. The frame draws its own backdrop and
+ * card, and acts only while it sees itself fully visible (so an app cannot cover or fade it).
+ */
+const shownStyle =
+  'position:fixed;inset:0;width:100%;height:100%;border:0;margin:0;padding:0;opacity:1;' +
+  'pointer-events:auto;z-index:2147483647;background:transparent;color-scheme:normal;' +
+  'transform:none;filter:none;display:block;visibility:visible;'
 
 /** The app side of the embedded wallet: a hidden iframe made on first use, requests by id. */
 export function createFrameClient(parameters: CreateFrameClientParameters): FrameClient {
@@ -86,6 +103,67 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
   let ready: Promise<Window> | undefined
   let onReady: (() => void) | undefined
   let loadTimer: ReturnType<typeof setTimeout> | undefined
+  let shown = false
+  let focusBeforeShow: Element | null | undefined
+  let keepInteractive: MutationObserver | undefined
+
+  /**
+   * The request timeout counts only while the frame is hidden: a shown frame waits for the
+   * visitor (reading a transaction, typing a password), which is not an unresponsive frame.
+   */
+  const armTimer = (id: string) => {
+    const entry = pending.get(id)
+    if (!entry || shown) return
+    clearTimeout(entry.timer)
+    entry.timer = setTimeout(() => {
+      pending.delete(id)
+      const timeout = new IframeRequestTimeoutError({ details: `${entry.name} got no answer` })
+      parameters.onError?.(timeout)
+      entry.reject(new RequestAbortedError({ cause: timeout }))
+    }, timeouts.request)
+  }
+
+  const show = () => {
+    if (!iframe || shown) return
+    shown = true
+    for (const entry of pending.values()) {
+      clearTimeout(entry.timer)
+      entry.timer = undefined
+    }
+    // The frame may have taken focus already (its card focuses itself): that is not where to return.
+    const active = deepActiveElement(appWindow.document.activeElement)
+    focusBeforeShow = active === iframe ? undefined : active
+    iframe.style.cssText = shownStyle
+    iframe.removeAttribute('aria-hidden')
+    iframe.setAttribute('tabindex', '0')
+    // A modal dialog of the app (ours included) makes the rest of the page inert; the frame must
+    // stay reachable above it while the visitor needs it.
+    iframe.inert = false
+    const element = iframe
+    if (typeof MutationObserver !== 'undefined') {
+      keepInteractive = new MutationObserver(() => {
+        if (element.inert) element.inert = false
+      })
+      keepInteractive.observe(element, { attributes: true, attributeFilter: ['inert'] })
+    }
+    iframe.focus()
+  }
+
+  const hide = () => {
+    if (!iframe || !shown) return
+    shown = false
+    keepInteractive?.disconnect()
+    keepInteractive = undefined
+    iframe.style.cssText = hiddenStyle
+    iframe.setAttribute('aria-hidden', 'true')
+    iframe.setAttribute('tabindex', '-1')
+    for (const id of pending.keys()) armTimer(id)
+    // Focus goes back where it was (inside the app's dialog too), never stays in a hidden frame.
+    const previous = focusBeforeShow
+    focusBeforeShow = undefined
+    iframe.blur()
+    restoreFocus(previous, appWindow.document)
+  }
 
   const onMessage = (event: MessageEvent) => {
     // Exact origin and the very iframe we made: anything else is not our frame.
@@ -94,10 +172,13 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
       onReady?.()
       return
     }
+    const type = (event.data as { type?: unknown } | null)?.type
+    if (type === FRAME_SHOW_TYPE) return show()
+    if (type === FRAME_HIDE_TYPE) return hide()
     const reply = parseFrameReply(event.data)
     if (!reply) return
     const request = pending.get(reply.id)
-    if (!request) return
+    if (!request || request.name !== reply.name) return
     pending.delete(reply.id)
     clearTimeout(request.timer)
     if (reply.kind === 'success') request.resolve(reply.payload)
@@ -114,6 +195,9 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
     appWindow.removeEventListener('message', onMessage)
     iframe?.remove()
     iframe = undefined
+    shown = false
+    keepInteractive?.disconnect()
+    keepInteractive = undefined
     ready = undefined
     onReady = undefined
   }
@@ -137,9 +221,9 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
       element.title = 'Foyer embedded wallet'
       element.setAttribute('aria-hidden', 'true')
       element.setAttribute('tabindex', '-1')
-      // Hidden but not display:none, which some browsers throttle.
-      element.style.cssText =
-        'position:absolute;width:0;height:0;border:0;opacity:0;pointer-events:none;'
+      // Passkeys are created and used inside the frame, on its own origin.
+      element.setAttribute('allow', 'publickey-credentials-get; publickey-credentials-create')
+      element.style.cssText = hiddenStyle
       iframe = element
       loadTimer = setTimeout(() => {
         aborts.delete(reject)
@@ -168,13 +252,13 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
     const target = await load()
     const id = crypto.randomUUID()
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        pending.delete(id)
-        const timeout = new IframeRequestTimeoutError({ details: `${name} got no answer` })
-        parameters.onError?.(timeout)
-        reject(new RequestAbortedError({ cause: timeout }))
-      }, timeouts.request)
-      pending.set(id, { resolve: resolve as (payload: unknown) => void, reject, timer })
+      pending.set(id, {
+        name,
+        resolve: resolve as (payload: unknown) => void,
+        reject,
+        timer: undefined,
+      })
+      armTimer(id)
       target.postMessage({ type: appMessageType(name), id, payload }, frameOrigin)
     })
   }
@@ -199,6 +283,32 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
       if (!answered) reset()
     },
     getIframe: () => iframe,
+    isShown: () => shown,
     destroy: reset,
+  }
+}
+
+/** The focused element, looking into open shadow roots (the dialog renders in one). */
+function deepActiveElement(element: Element | null | undefined): Element | null {
+  let current = element ?? null
+  while (current?.shadowRoot?.activeElement) current = current.shadowRoot.activeElement
+  return current
+}
+
+/**
+ * Focuses `element`, or when it cannot take focus now (disabled while its action runs, say) the
+ * nearest ancestor that can, crossing shadow roots: the dialog's card at the latest.
+ */
+function restoreFocus(
+  element: Element | null | undefined,
+  document: { activeElement?: Element | null },
+) {
+  for (let current = element; current; ) {
+    if (current.isConnected && typeof (current as HTMLElement).focus === 'function') {
+      ;(current as HTMLElement).focus()
+      if (deepActiveElement(document.activeElement) === current) return
+    }
+    const root = current.getRootNode?.() as ShadowRoot | Document | undefined
+    current = current.parentElement ?? (root && 'host' in root ? root.host : null)
   }
 }

@@ -10,10 +10,10 @@ import {
   type Foyer,
 } from '@foyer/core'
 import { createMemoryDeviceShareStore, type DeviceShareStore } from '../custody/deviceShareStore.ts'
-import { createSealingKeyPair } from '../custody/sealedBox.ts'
 import type { AuthApi } from '../frame/authApi.ts'
 import { createFrameHost } from '../frame/createFrameHost.ts'
 import { createMemoryAuthServer } from '../test-utils/createMemoryAuthServer.ts'
+import { createScriptedPrompts } from '../test-utils/createScriptedPrompts.ts'
 import { createFakeBrowser, type FakeWindow } from '../test-utils/fakeBrowser.ts'
 import { type EmbeddedWalletAdapter, embeddedWalletAdapter } from './embeddedWalletAdapter.ts'
 
@@ -36,8 +36,9 @@ export type TestPage = {
 }
 
 export function createEmbeddedTestWorld() {
-  const recoveryKey = createSealingKeyPair()
-  const server = createMemoryAuthServer({ recoverySecretKey: recoveryKey.secretKey })
+  const server = createMemoryAuthServer()
+  /** The visitor's answers in every frame of this world (approve by default). */
+  const prompts = createScriptedPrompts()
 
   const createProfile = (): TestProfile => ({
     authApi: server.connect(),
@@ -67,7 +68,8 @@ export function createEmbeddedTestWorld() {
           allowedOrigins: ['http://*.localhost:3000'],
           authApi: profile.authApi,
           deviceShareStore: profile.deviceShareStore,
-          recoveryPublicKey: recoveryKey.publicKey,
+          createPrompts: prompts.createPrompts,
+          deviceRequestPollMs: 0,
           // Signing needs no chain; a closed port makes any read fail loudly.
           rpcUrls: { 31337: 'http://127.0.0.1:9' },
           projectId: 'demo',
@@ -104,5 +106,5 @@ export function createEmbeddedTestWorld() {
     return mail.otp
   }
 
-  return { server, createProfile, openPage, lastCode }
+  return { server, prompts, createProfile, openPage, lastCode }
 }

@@ -69,6 +69,10 @@ export type EmbeddedSession = {
     | 'updateEmailPrimaryOtp'
     | 'updateEmailSecondaryOtp'
     | 'getEmail'
+    | 'getRecoveryStatus'
+    | 'setupRecovery'
+    | 'unlockWallet'
+    | 'exportKey'
   >
 }
 
@@ -160,6 +164,21 @@ export function embeddedWalletAdapter(
         return result
       },
       getEmail: () => user?.email,
+      getRecoveryStatus: () => user?.recovery,
+      async setupRecovery() {
+        const frame = await getClient()
+        await frame.request('SETUP_RECOVERY', {})
+        return (await loadUser()).recovery
+      },
+      async unlockWallet() {
+        const frame = await getClient()
+        await frame.request('UNLOCK_WALLET', {})
+        return (await loadUser()).recovery
+      },
+      async exportKey() {
+        const frame = await getClient()
+        await frame.request('EXPORT_KEY', {})
+      },
     },
   }
   const solanaConnector = createEmbeddedSolanaConnector({

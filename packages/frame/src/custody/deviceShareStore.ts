@@ -5,6 +5,12 @@ export type DeviceShareStore = {
   getShare: (walletId: string) => Promise<Uint8Array | null>
   setShare: (walletId: string, share: Uint8Array) => Promise<void>
   deleteShare: (walletId: string) => Promise<void>
+  /**
+   * The wallet's recovery key, kept by every device that created or recovered the wallet so it
+   * can approve the visitor's next device and add recovery methods without asking for a factor.
+   */
+  getRecoveryKey: (walletId: string) => Promise<Uint8Array | null>
+  setRecoveryKey: (walletId: string, key: Uint8Array) => Promise<void>
 }
 
 /** A key-value place for structured-cloneable values (IndexedDB, or a Map in tests). */
@@ -40,6 +46,26 @@ export function createEncryptedDeviceShareStore(backend: StructuredCloneBackend)
     return wrappingKey
   }
   const shareKey = (walletId: string) => `share:${walletId}`
+  const recoveryKeyKey = (walletId: string) => `recovery-key:${walletId}`
+  const read = async (key: string) => {
+    const stored = (await backend.get(key)) as EncryptedShare | undefined
+    if (!stored) return null
+    const plaintext = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: stored.iv },
+      await getWrappingKey(),
+      stored.ciphertext,
+    )
+    return new Uint8Array(plaintext)
+  }
+  const write = async (key: string, value: Uint8Array) => {
+    const iv = crypto.getRandomValues(new Uint8Array(12))
+    const ciphertext = await crypto.subtle.encrypt(
+      { name: 'AES-GCM', iv },
+      await getWrappingKey(),
+      value as Uint8Array<ArrayBuffer>,
+    )
+    await backend.put(key, { iv, ciphertext } satisfies EncryptedShare)
+  }
   return {
     async getDeviceId() {
       const existing = await backend.get(DEVICE_ID)
@@ -48,28 +74,14 @@ export function createEncryptedDeviceShareStore(backend: StructuredCloneBackend)
       await backend.put(DEVICE_ID, deviceId)
       return deviceId
     },
-    async getShare(walletId) {
-      const stored = (await backend.get(shareKey(walletId))) as EncryptedShare | undefined
-      if (!stored) return null
-      const plaintext = await crypto.subtle.decrypt(
-        { name: 'AES-GCM', iv: stored.iv },
-        await getWrappingKey(),
-        stored.ciphertext,
-      )
-      return new Uint8Array(plaintext)
-    },
-    async setShare(walletId, share) {
-      const iv = crypto.getRandomValues(new Uint8Array(12))
-      const ciphertext = await crypto.subtle.encrypt(
-        { name: 'AES-GCM', iv },
-        await getWrappingKey(),
-        share as Uint8Array<ArrayBuffer>,
-      )
-      await backend.put(shareKey(walletId), { iv, ciphertext } satisfies EncryptedShare)
-    },
+    getShare: (walletId) => read(shareKey(walletId)),
+    setShare: (walletId, share) => write(shareKey(walletId), share),
     async deleteShare(walletId) {
       await backend.delete(shareKey(walletId))
+      await backend.delete(recoveryKeyKey(walletId))
     },
+    getRecoveryKey: (walletId) => read(recoveryKeyKey(walletId)),
+    setRecoveryKey: (walletId, key) => write(recoveryKeyKey(walletId), key),
   }
 }
 

@@ -64,7 +64,7 @@ describe('splitSecret, combineShares and withSigner', () => {
     expect(() => leaked.solana.signMessage(new Uint8Array(1))).toThrow(/after its operation/)
   })
 
-  it('cannot sign with the server data alone: auth share plus the sealed recovery share, no device share, no recovery key', async () => {
+  it('cannot sign with the auth share and an operator-sealed recovery share, without the operator key', async () => {
     const recoveryKey = createSealingKeyPair()
     const secret = createWalletSecret()
     const { authShare, recoveryShare } = await splitSecret(secret.entropy)
@@ -95,7 +95,7 @@ describe('splitSecret, combineShares and withSigner', () => {
     await expect(openSealedBox(sealed, createSealingKeyPair().secretKey)).rejects.toThrow(
       'The sealed share could not be decrypted',
     )
-    // With the recovery key holder's cooperation the wallet comes back, as designed.
+    // Operator-recovery mode (opt-in): with the operator key holder's cooperation the wallet comes back.
     const opened = await openSealedBox(sealed, recoveryKey.secretKey)
     const address = await withSigner([authShare, opened], ({ eip155 }) => eip155.address, {
       expectedAddresses: secret.addresses,

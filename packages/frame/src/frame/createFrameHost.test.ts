@@ -15,9 +15,10 @@ import { generateSiweNonce, verifySiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createFrameClient } from '../client/createFrameClient.ts'
 import { createMemoryDeviceShareStore } from '../custody/deviceShareStore.ts'
-import { createSealingKeyPair } from '../custody/sealedBox.ts'
 import { appMessageType } from '../protocol/messages.ts'
+import { createFakeAuthenticator } from '../test-utils/createFakeAuthenticator.ts'
 import { createMemoryAuthServer } from '../test-utils/createMemoryAuthServer.ts'
+import { createScriptedPrompts, type ScriptedPrompts } from '../test-utils/createScriptedPrompts.ts'
 import { createFakeBrowser, type FakeWindow } from '../test-utils/fakeBrowser.ts'
 import { createFrameHost } from './createFrameHost.ts'
 import { verifySignInMessage } from './siwe.ts'
@@ -41,11 +42,13 @@ function setup(
     deviceShareStore?: ReturnType<typeof createMemoryDeviceShareStore>
     server?: ReturnType<typeof createMemoryAuthServer>
     allowedOrigins?: string[]
+    prompts?: ScriptedPrompts
+    deviceRequestPollMs?: number
+    passkeys?: Parameters<typeof createFrameHost>[0]['passkeys']
   } = {},
 ) {
-  const recoveryKey = createSealingKeyPair()
-  const server =
-    options.server ?? createMemoryAuthServer({ recoverySecretKey: recoveryKey.secretKey })
+  const server = options.server ?? createMemoryAuthServer()
+  const prompts = options.prompts ?? createScriptedPrompts()
   const browser = createFakeBrowser()
   const deviceShareStore = options.deviceShareStore ?? createMemoryDeviceShareStore()
   const authApi = options.authApi ?? server.connect()
@@ -56,13 +59,14 @@ function setup(
       allowedOrigins: options.allowedOrigins ?? ['http://*.localhost:3000'],
       authApi,
       deviceShareStore,
-      recoveryPublicKey: recoveryPublicKeys.get(server) ?? recoveryKey.publicKey,
+      createPrompts: prompts.createPrompts,
       rpcUrls: { [CHAIN_ID]: anvil.rpcUrl },
       projectId: 'demo',
       devicePollIntervalMs: 5,
+      deviceRequestPollMs: options.deviceRequestPollMs ?? 0,
+      passkeys: options.passkeys,
     })
   })
-  recoveryPublicKeys.set(server, recoveryPublicKeys.get(server) ?? recoveryKey.publicKey)
   const appWindow = browser.openWindow(APP_ORIGIN)
   const client = createFrameClient({
     frameUrl: `${FRAME_ORIGIN}/embedded/frame`,
@@ -70,9 +74,8 @@ function setup(
     window: appWindow as never,
     timeouts: { afterReady: 0, load: 5_000, request: 20_000 },
   })
-  return { browser, server, client, appWindow, deviceShareStore, authApi }
+  return { browser, server, client, appWindow, deviceShareStore, authApi, prompts }
 }
-const recoveryPublicKeys = new Map<object, `0x${string}`>()
 
 async function loginByEmail(context: ReturnType<typeof setup>, email: string): Promise<void> {
   const { action } = await context.client.request('CONNECT_EMAIL', { email })
@@ -228,18 +231,52 @@ describe('createFrameHost with createFrameClient', () => {
     expect(await Promise.all(checks)).toEqual([{}, {}])
   })
 
-  it('gives a new device the same address after device approval, from the auth and recovery shares', async () => {
+  it('keeps a new device locked after email approval: the server and the inbox alone give no key', async () => {
     const first = setup()
     await loginByEmail(first, 'bob@example.com')
     const { address } = await first.client.request('GET_USER', {})
     const second = setup({ server: first.server })
-    const { action } = await second.client.request('CONNECT_EMAIL', { email: 'bob@example.com' })
-    expect(action).toBe('VERIFY_DEVICE')
     await loginByEmail(second, 'bob@example.com')
     const user = await second.client.request('GET_USER', {})
+    // The address is known, but this device holds no share and the visitor chose "later".
     expect(user.address).toBe(address)
+    expect(user.recovery).toEqual({ methods: [], operatorRecovery: false, locked: true })
+    expect(await second.deviceShareStore.getShare(user.userId)).toBeNull()
+    await expect(
+      second.client.request('RPC_REQUEST', {
+        method: 'personal_sign',
+        params: [toHex('hi'), address],
+      }),
+    ).rejects.toMatchObject({ code: 4100 })
+    expect(second.prompts.approvals).toEqual([])
+    expect(first.server.database.get(user.userId)?.shareSets).toHaveLength(1)
+  })
+
+  it('recovers the wallet on a new device with the recovery password: same address, own share set', async () => {
+    const prompts = createScriptedPrompts()
+    prompts.password = 'correct horse battery'
+    const first = setup({ prompts })
+    await loginByEmail(first, 'pat@example.com')
+    const { address } = await first.client.request('GET_USER', {})
+    expect(await first.client.request('SETUP_RECOVERY', {})).toEqual({ methods: ['password'] })
+
+    const wrong = createScriptedPrompts()
+    wrong.unlockWith = 'password'
+    wrong.password = 'incorrect horse battery'
+    const stranger = setup({ server: first.server, prompts: wrong })
+    await expect(loginByEmail(stranger, 'pat@example.com')).rejects.toThrow(
+      'Wrong recovery password',
+    )
+
+    const visitor = createScriptedPrompts()
+    visitor.unlockWith = 'password'
+    visitor.password = 'correct horse battery'
+    const second = setup({ server: first.server, prompts: visitor })
+    await loginByEmail(second, 'pat@example.com')
+    const user = await second.client.request('GET_USER', {})
+    expect(user.address).toBe(address)
+    expect(user.recovery?.locked).toBe(false)
     expect(first.server.database.get(user.userId)?.shareSets).toHaveLength(2)
-    // Both devices still sign with their own share.
     for (const context of [first, second]) {
       const { result } = await context.client.request('RPC_REQUEST', {
         method: 'personal_sign',
@@ -250,7 +287,156 @@ describe('createFrameHost with createFrameClient', () => {
       ).toBe(address)
       context.client.destroy()
     }
+  }, 60_000)
+
+  it('recovers the wallet on a new device with a synced passkey; offers no passkey where it is unsupported', async () => {
+    const prompts = createScriptedPrompts()
+    prompts.usePasskey = true
+    const phone = createFakeAuthenticator()
+    const first = setup({ prompts, passkeys: phone.environment('frame.localhost') })
+    await loginByEmail(first, 'kay@example.com')
+    const { address } = await first.client.request('GET_USER', {})
+    expect(await first.client.request('SETUP_RECOVERY', {})).toEqual({ methods: ['passkey'] })
+    expect((await first.client.request('GET_USER', {})).recovery?.methods).toEqual(['passkey'])
+    expect(prompts.passkeyOffered.setup).toEqual([true])
+    expect(phone.ceremonies).toEqual(['create'])
+
+    // A browser without passkeys (or PRF): the frame offers none, to set up or to recover.
+    const unsupported = createScriptedPrompts()
+    unsupported.unlockWith = 'passkey'
+    const elsewhere = setup({
+      server: first.server,
+      prompts: unsupported,
+      passkeys: phone.environment('frame.localhost', async () => false),
+    })
+    await loginByEmail(elsewhere, 'kay@example.com')
+    expect(unsupported.passkeyOffered.unlock).toEqual([false])
+    expect((await elsewhere.client.request('GET_USER', {})).recovery?.locked).toBe(true)
+
+    const visitor = createScriptedPrompts()
+    visitor.unlockWith = 'passkey'
+    const laptop = createFakeAuthenticator()
+    laptop.passkeys.push(...phone.passkeys)
+    const second = setup({
+      server: first.server,
+      prompts: visitor,
+      passkeys: laptop.environment('frame.localhost'),
+    })
+    await loginByEmail(second, 'kay@example.com')
+    const user = await second.client.request('GET_USER', {})
+    expect(visitor.passkeyOffered.unlock).toEqual([true])
+    expect(user.address).toBe(address)
+    expect(user.recovery).toEqual({ methods: ['passkey'], operatorRecovery: false, locked: false })
+    const { result } = await second.client.request('RPC_REQUEST', {
+      method: 'personal_sign',
+      params: [toHex('passkey device'), address],
+    })
+    expect(
+      await recoverMessageAddress({
+        message: 'passkey device',
+        signature: result as `0x${string}`,
+      }),
+    ).toBe(address)
+    // Key export re-authenticates with the passkey (no password needed), in the frame.
+    visitor.usePasskey = true
+    await second.client.request('EXPORT_KEY', {})
+    const { privateKeyToAddress } = await import('viem/accounts')
+    expect(privateKeyToAddress(visitor.exported[0]!.eip155PrivateKey)).toBe(address)
+
+    const noPasskeys = createScriptedPrompts()
+    const third = setup({ prompts: noPasskeys })
+    await loginByEmail(third, 'lee@example.com')
+    noPasskeys.password = 'a long recovery password'
+    noPasskeys.usePasskey = true
+    expect(await third.client.request('SETUP_RECOVERY', {})).toEqual({ methods: ['password'] })
+    expect(noPasskeys.passkeyOffered.setup).toEqual([false])
+    for (const context of [first, elsewhere, second, third]) context.client.destroy()
+  }, 60_000)
+
+  it('recovers the wallet on a new device approved from an existing one, both showing the same code', async () => {
+    const first = setup({ deviceRequestPollMs: 10 })
+    await loginByEmail(first, 'dev@example.com')
+    const { address } = await first.client.request('GET_USER', {})
+    const visitor = createScriptedPrompts()
+    visitor.unlockWith = 'device'
+    const second = setup({ server: first.server, prompts: visitor })
+    await loginByEmail(second, 'dev@example.com')
+    const user = await second.client.request('GET_USER', {})
+    expect(user.address).toBe(address)
+    expect(user.recovery?.locked).toBe(false)
+    expect(visitor.shownCodes).toHaveLength(1)
+    expect(first.prompts.askedCodes).toEqual(visitor.shownCodes)
+    // The server relayed a sealed box only: what it stored does not contain the recovery key.
+    const [request] = [...first.server.deviceRequests.values()]
+    expect(request?.sealedKey?.ciphertext).toMatch(/^0x[0-9a-f]+$/)
+    const { result } = await second.client.request('RPC_REQUEST', {
+      method: 'personal_sign',
+      params: [toHex('new device'), address],
+    })
+    expect(
+      await recoverMessageAddress({ message: 'new device', signature: result as `0x${string}` }),
+    ).toBe(address)
+    first.client.destroy()
+    second.client.destroy()
+  }, 30_000)
+
+  it('signs nothing the visitor rejects in the frame: 4001, and shows every request first', async () => {
+    const context = setup()
+    await loginByEmail(context, 'reject@example.com')
+    const { address } = await context.client.request('GET_USER', {})
+    context.prompts.decide(false)
+    await expect(
+      context.client.request('RPC_REQUEST', {
+        method: 'personal_sign',
+        params: [toHex('drain'), address],
+      }),
+    ).rejects.toMatchObject({ code: 4001, shortMessage: 'User rejected the request.' })
+    expect(context.prompts.approvals).toEqual([
+      {
+        kind: 'evmMessage',
+        origin: APP_ORIGIN,
+        chainId: CHAIN_ID,
+        address,
+        message: toHex('drain'),
+      },
+    ])
+    expect(context.prompts.shown).toBe(context.prompts.hidden)
+    context.client.destroy()
   })
+
+  it('refuses a sign-in message for another site without asking the visitor', async () => {
+    const context = setup()
+    await loginByEmail(context, 'phish@example.com')
+    const { address } = await context.client.request('GET_USER', {})
+    const message = `bank.example wants you to sign in with your Ethereum account:\n${address}\n\nURI: https://bank.example\nVersion: 1\nChain ID: 1\nNonce: abcdefgh12\nIssued At: 2026-01-01T00:00:00.000Z`
+    await expect(
+      context.client.request('RPC_REQUEST', {
+        method: 'personal_sign',
+        params: [message, address],
+      }),
+    ).rejects.toThrow('Sign-in domain does not match the requesting app')
+    expect(context.prompts.approvals).toEqual([])
+    context.client.destroy()
+  })
+
+  it('exports the keys after the recovery password, and they derive the wallet addresses', async () => {
+    const context = setup()
+    context.prompts.password = 'export me please'
+    await loginByEmail(context, 'export@example.com')
+    const user = await context.client.request('GET_USER', {})
+    await context.client.request('EXPORT_KEY', {})
+    const [keys] = context.prompts.exported
+    const { privateKeyToAddress } = await import('viem/accounts')
+    expect(privateKeyToAddress(keys!.eip155PrivateKey)).toBe(user.address)
+    const solana = base58.decode(keys!.solanaSecretKey)
+    expect(base58.encode(ed25519.getPublicKey(solana.slice(0, 32)))).toBe(user.addresses.solana)
+    context.prompts.password = 'wrong password!'
+    await expect(context.client.request('EXPORT_KEY', {})).rejects.toThrow(
+      'Wrong recovery password',
+    )
+    expect(context.prompts.exported).toHaveLength(1)
+    context.client.destroy()
+  }, 60_000)
 
   it('is still connected with the same address after the page reloads', async () => {
     const first = setup()

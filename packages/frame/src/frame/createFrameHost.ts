@@ -3,10 +3,19 @@ import type { Hex } from 'viem'
 import type { WalletAddresses } from '../custody/deriveWalletKeys.ts'
 import type { DeviceShareStore } from '../custody/deviceShareStore.ts'
 import { withSigner } from '../custody/withSigner.ts'
-import { AuthApiError, BaseError, FrameRequestError } from '../errors.ts'
+import {
+  AuthApiError,
+  BaseError,
+  FrameRequestError,
+  UserRejectedError,
+  WalletLockedError,
+  WrongRecoveryFactorError,
+} from '../errors.ts'
 import {
   type AppMessage,
+  FRAME_HIDE_TYPE,
   FRAME_READY_TYPE,
+  FRAME_SHOW_TYPE,
   type FrameEventName,
   type FrameRequestPayload,
   type FrameResponsePayload,
@@ -15,8 +24,25 @@ import {
   parseAppMessage,
 } from '../protocol/messages.ts'
 import type { AuthApi } from './authApi.ts'
-import { ensureWallet, loadSignerShares } from './ensureWallet.ts'
+import { ensureWallet, loadSignerShares, type ServerWallet } from './ensureWallet.ts'
 import { createPublicClients, handleRpcRequest, RpcError } from './handleRpcRequest.ts'
+import {
+  createPasskeyMethod,
+  type PasskeyEnvironment,
+  recoverWithPasskey,
+  verifyPasskey,
+} from './passkeyFactor.ts'
+import type { FramePrompts } from './prompts.ts'
+import {
+  addPasswordMethod,
+  approveOtherDevice,
+  type DeviceRequest,
+  deviceRequestCodeOf,
+  exportWalletKeys,
+  recoverWithPassword,
+  requestFromOtherDevice,
+  verifyRecoveryPassword,
+} from './recoveryFactors.ts'
 import { createSignInMessage } from './siwe.ts'
 
 /** The parts of `window` the frame uses, so tests can pass a fake with the same semantics. */
@@ -37,8 +63,18 @@ export type CreateFrameHostParameters = {
   parentOrigin?: string | undefined
   authApi: AuthApi
   deviceShareStore: DeviceShareStore
-  /** X25519 public key (hex) the recovery share is sealed to; its secret key stays with the operator. */
-  recoveryPublicKey: Hex
+  /**
+   * Operator-recovery mode only: the operator's X25519 public key. New share sets then also seal
+   * their recovery share to it (the frame tells the visitor). Absent by default.
+   */
+  operatorRecoveryPublicKey?: Hex | undefined
+  /**
+   * Asks the visitor inside the frame: approvals, recovery, key export. Gets `show` / `hide`,
+   * which ask the app to show the frame above everything (SHOW / HIDE) and to hide it again.
+   */
+  createPrompts: (frame: { show: () => void; hide: () => void }) => FramePrompts
+  /** How often a signed-in, unlocked frame looks for the visitor's new devices asking to join. Default 5 s; 0 = never. */
+  deviceRequestPollMs?: number
   /** JSON-RPC URL per EVM chain id; the first is the default chain. */
   rpcUrls: Readonly<Record<number, string>>
   projectId: string
@@ -47,6 +83,11 @@ export type CreateFrameHostParameters = {
   /** When CONNECT_DEVICE gives up. Default 120 s (the app's request timeout). */
   deviceApprovalTimeoutMs?: number
   smartAccountEnabledNetworks?: readonly number[]
+  /**
+   * Passkeys (WebAuthn with PRF) as a recovery factor, on the frame's own origin
+   * (`browserPasskeys()` in the browser). Absent, or not supported there: not offered.
+   */
+  passkeys?: PasskeyEnvironment | undefined
 }
 
 export type CreateFrameHostReturnType = {
@@ -58,6 +99,9 @@ type FrameState = {
   pendingEmail: string | undefined
   user: { userId: string; email: string } | undefined
   addresses: WalletAddresses | undefined
+  /** This device cannot sign yet: it holds no share of the wallet. */
+  locked: boolean
+  wallet: ServerWallet | null
   chainId: number
   themeMode: 'light' | 'dark'
   themeVariables: Record<string, string | number>
@@ -75,12 +119,24 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
     pendingEmail: undefined,
     user: undefined,
     addresses: undefined,
+    locked: false,
+    wallet: null,
     chainId: defaultChainId,
     themeMode: 'dark',
     themeVariables: {},
     dappData: undefined,
   }
   const getPublicClient = createPublicClients(rpcUrls)
+  /** The app window's origin: detected at load, else the first allowed origin that wrote to us. */
+  let appOrigin = parameters.parentOrigin ?? detectParentOrigin()
+  const postToApp = (type: string) => {
+    if (appOrigin && isOriginAllowed(appOrigin, allowedOrigins))
+      frameWindow.parent.postMessage({ type }, appOrigin)
+  }
+  const prompts = parameters.createPrompts({
+    show: () => postToApp(FRAME_SHOW_TYPE),
+    hide: () => postToApp(FRAME_HIDE_TYPE),
+  })
 
   const requireUser = () => {
     if (!state.user || !state.addresses)
@@ -88,8 +144,78 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
     return { user: state.user, addresses: state.addresses }
   }
 
+  const custody = (userId: string) => ({
+    authApi,
+    deviceShareStore,
+    userId,
+    operatorRecoveryPublicKey: parameters.operatorRecoveryPublicKey,
+  })
+
+  let passkeySupport: Promise<boolean> | undefined
+  /** Whether this frame offers passkeys (asked once). */
+  const passkeysSupported = () => {
+    const { passkeys } = parameters
+    passkeySupport ??= passkeys
+      ? Promise.resolve()
+          .then(() => passkeys.isSupported?.() ?? true)
+          .catch(() => false)
+      : Promise.resolve(false)
+    return passkeySupport
+  }
+  const hasMethod = (kind: 'password' | 'passkey', wallet = state.wallet) =>
+    wallet?.recoveryMethods.some((m) => m.kind === kind) ?? false
+
+  const refreshWallet = async () => {
+    state.wallet = (await authApi.getAuthShares()).wallet
+    return state.wallet
+  }
+
+  /** Shows the frame's recovery view while this device cannot sign; true once it can. */
+  let unlocking: Promise<boolean> | undefined
+  const unlock = (): Promise<boolean> => {
+    unlocking ??= (async () => {
+      const { user } = requireUser()
+      if (!state.locked) return true
+      const wallet = state.wallet ?? (await refreshWallet())
+      const deviceId = await deviceShareStore.getDeviceId()
+      const passkeys = (await passkeysSupported()) ? parameters.passkeys : undefined
+      const recovered = await prompts.unlock({
+        hasPassword: wallet?.recoveryMethods.some((m) => m.kind === 'password') ?? false,
+        hasPasskey: passkeys !== undefined && hasMethod('passkey', wallet),
+        passkeyUnavailable: passkeys === undefined && hasMethod('passkey', wallet),
+        hasOtherDevices: wallet?.shareSets.some((set) => set.deviceId !== deviceId) ?? false,
+        operatorRecovery: wallet?.operatorRecovery ?? false,
+        recoverWithPassword: async (password) => {
+          await recoverWithPassword({ ...custody(user.userId), password })
+        },
+        recoverWithPasskey: async () => {
+          if (!passkeys) throw new FrameRequestError('Passkeys are not available here')
+          // The wallet shown, so the WebAuthn call starts within the visitor's click.
+          await recoverWithPasskey({ ...custody(user.userId), passkeys, wallet })
+        },
+        requestFromOtherDevice: () => requestFromOtherDevice(custody(user.userId)),
+      })
+      if (recovered) {
+        state.locked = false
+        await refreshWallet()
+        startDeviceRequestPoll()
+      }
+      return recovered
+    })().finally(() => {
+      unlocking = undefined
+    })
+    return unlocking
+  }
+
+  /** Shows the request in the frame; 4001 unless the visitor approves it there. */
+  const approve = async (request: Parameters<FramePrompts['approve']>[0]) => {
+    if (state.locked && !(await unlock())) throw new WalletLockedError()
+    if (!(await prompts.approve(request))) throw new UserRejectedError()
+  }
+
   const signWith = async <result>(fn: Parameters<typeof withSigner<result>>[1]) => {
     const { user, addresses } = requireUser()
+    if (state.locked) throw new WalletLockedError()
     const { shares } = await loadSignerShares({ authApi, deviceShareStore, userId: user.userId })
     try {
       return await withSigner(shares, fn, { expectedAddresses: addresses })
@@ -110,14 +236,12 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
         state.addresses = undefined
         return false
       }
-      const { addresses } = await ensureWallet({
-        authApi,
-        deviceShareStore,
-        recoveryPublicKey: parameters.recoveryPublicKey,
-        userId: user.userId,
-      })
+      const ensured = await ensureWallet(custody(user.userId))
       state.user = user
-      state.addresses = addresses
+      state.addresses = ensured.addresses
+      state.locked = ensured.locked
+      state.wallet = ensured.wallet ?? (await refreshWallet())
+      startDeviceRequestPoll()
       return true
     })().finally(() => {
       restoring = undefined
@@ -183,15 +307,15 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
         otp,
         deviceId: await deviceShareStore.getDeviceId(),
       })
-      const { addresses } = await ensureWallet({
-        authApi,
-        deviceShareStore,
-        recoveryPublicKey: parameters.recoveryPublicKey,
-        userId: user.userId,
-      })
+      const ensured = await ensureWallet(custody(user.userId))
       state.pendingEmail = undefined
       state.user = user
-      state.addresses = addresses
+      state.addresses = ensured.addresses
+      state.locked = ensured.locked
+      state.wallet = ensured.wallet ?? (await refreshWallet())
+      // A new device: the visitor recovers the wallet here now (or later, when it must sign).
+      if (state.locked) await unlock()
+      startDeviceRequestPoll()
       return {}
     },
     async GET_SOCIAL_REDIRECT_URI() {
@@ -226,6 +350,14 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
               chainId: state.chainId,
               requestOrigin: origin,
             })
+            // A sign-in for the requesting app's own domain: one step, still the visitor's click.
+            await approve({
+              kind: 'signIn',
+              origin,
+              chainId: state.chainId,
+              address: addresses.eip155,
+              message,
+            })
             const signature = await signWith(({ eip155 }) => eip155.signMessage({ message }))
             return { message, signature }
           })()
@@ -240,6 +372,7 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
         // Smart accounts are not built yet: EOA until they land (SPEC §6).
         preferredAccountType: 'eoa' as const,
         smartAccountDeployed: false,
+        recovery: recoveryStatus(),
         ...signIn,
       }
     },
@@ -253,6 +386,9 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
       state.user = undefined
       state.addresses = undefined
       state.pendingEmail = undefined
+      state.locked = false
+      state.wallet = null
+      stopDeviceRequestPoll()
       await authApi.signOut({}).catch(() => undefined)
       return {}
     },
@@ -263,18 +399,20 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
     async GET_CHAIN_ID() {
       return { chainId: state.chainId }
     },
-    async RPC_REQUEST(payload) {
+    async RPC_REQUEST(payload, origin) {
       const chainId = payload.chainId ?? state.chainId
       // Solana methods only sign (the app sends through its own RPC): no EVM chain needed.
       if (!payload.method.startsWith('solana_') && !rpcUrls[chainId])
         throw new RpcError('Unsupported chain', 4902)
       const result = await handleRpcRequest(
         {
+          origin,
           chainId,
           rpcUrls,
           address: state.addresses?.eip155,
           solanaAddress: state.addresses?.solana,
           withSigner: signWith,
+          approve,
           switchChain: (next) => {
             state.chainId = next
           },
@@ -301,6 +439,8 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
     async SYNC_THEME({ themeMode, themeVariables }) {
       state.themeMode = themeMode
       state.themeVariables = themeVariables ?? {}
+      // The frame's own views follow the app's theme.
+      globalThis.document?.documentElement?.setAttribute('data-theme', themeMode)
       return {}
     },
     async SYNC_DAPP_DATA(payload) {
@@ -320,6 +460,117 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
       await restoreSession()
       return {}
     },
+    async SETUP_RECOVERY() {
+      const { user } = requireUser()
+      if (state.locked && !(await unlock())) throw new WalletLockedError()
+      const wallet = state.wallet ?? (await refreshWallet())
+      const passkeys = (await passkeysSupported()) ? parameters.passkeys : undefined
+      await prompts.setupRecovery({
+        operatorRecovery: wallet?.operatorRecovery ?? false,
+        hasPassword: wallet?.recoveryMethods.some((m) => m.kind === 'password') ?? false,
+        hasPasskey: hasMethod('passkey', wallet),
+        addPassword: async (password) => {
+          await addPasswordMethod({ ...custody(user.userId), password })
+        },
+        ...(passkeys
+          ? {
+              addPasskey: async () => {
+                // No await before the WebAuthn call: it needs the visitor's click in the frame.
+                await createPasskeyMethod({
+                  ...custody(user.userId),
+                  passkeys,
+                  userName: user.email,
+                  excludeCredentialIds: (state.wallet ?? wallet)?.recoveryMethods.flatMap((m) =>
+                    m.kind === 'passkey' && m.credentialId ? [m.credentialId] : [],
+                  ),
+                })
+                await refreshWallet()
+              },
+            }
+          : {}),
+      })
+      await refreshWallet()
+      return { methods: recoveryStatus().methods }
+    },
+    async UNLOCK_WALLET() {
+      requireUser()
+      if (state.locked && !(await unlock())) throw new UserRejectedError()
+      return {}
+    },
+    async EXPORT_KEY() {
+      const { user } = requireUser()
+      if (state.locked && !(await unlock())) throw new WalletLockedError()
+      const passkeys = (await passkeysSupported()) ? parameters.passkeys : undefined
+      // Export needs re-authentication with a factor only the visitor has: the recovery password
+      // or a passkey. A wallet with neither gets one first.
+      const canReauthenticate = () =>
+        hasMethod('password', state.wallet) ||
+        (passkeys !== undefined && hasMethod('passkey', state.wallet))
+      if (!canReauthenticate()) await handlers.SETUP_RECOVERY({}, '')
+      if (!canReauthenticate())
+        throw new FrameRequestError('Set up a recovery method to export your key', { code: 4001 })
+      await prompts.exportKey({
+        verifyPassword: hasMethod('password', state.wallet)
+          ? (password) => verifyRecoveryPassword({ authApi, password })
+          : undefined,
+        verifyPasskey:
+          passkeys && hasMethod('passkey', state.wallet)
+            ? () => verifyPasskey({ ...custody(user.userId), passkeys, wallet: state.wallet })
+            : undefined,
+        reveal: () => exportWalletKeys({ authApi, deviceShareStore, userId: user.userId }),
+      })
+      return {}
+    },
+  }
+
+  function recoveryStatus() {
+    const methods = [...new Set((state.wallet?.recoveryMethods ?? []).map((m) => m.kind))]
+    return {
+      methods,
+      operatorRecovery: state.wallet?.operatorRecovery ?? false,
+      locked: state.locked,
+    }
+  }
+
+  // An unlocked device approves the visitor's new devices: it looks for their requests while
+  // signed in, and asks the visitor (with the code both devices show) before sealing the key.
+  let pollTimer: ReturnType<typeof setTimeout> | undefined
+  const answeredRequests = new Set<string>()
+  function stopDeviceRequestPoll() {
+    clearTimeout(pollTimer)
+    pollTimer = undefined
+  }
+  function startDeviceRequestPoll() {
+    const interval = parameters.deviceRequestPollMs ?? 5_000
+    if (interval <= 0 || pollTimer || state.locked || !state.user) return
+    const tick = async () => {
+      const user = state.user
+      if (!user || state.locked) return
+      try {
+        const { requests } = await authApi.listDeviceRequests()
+        for (const request of requests) {
+          if (answeredRequests.has(request.requestId)) continue
+          answeredRequests.add(request.requestId)
+          await answerDeviceRequest(user.userId, request)
+        }
+      } catch {
+        // Offline or signed out: look again later.
+      }
+    }
+    const loop = () => {
+      pollTimer = setTimeout(async () => {
+        await tick()
+        if (pollTimer && state.user && !state.locked) loop()
+      }, interval)
+    }
+    loop()
+  }
+  async function answerDeviceRequest(userId: string, request: DeviceRequest) {
+    const approved = await prompts.approveDevice({
+      code: deviceRequestCodeOf(request),
+      createdAt: request.createdAt,
+    })
+    if (approved) await approveOtherDevice({ ...custody(userId), request })
   }
 
   const reply = (message: unknown, origin: string) =>
@@ -331,6 +582,7 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
     if (!isOriginAllowed(event.origin, allowedOrigins)) return
     const parsed = parseAppMessage(event.data)
     if (!parsed) return
+    appOrigin ??= event.origin
     void answer(parsed.name, parsed.message, event.origin)
   }
 
@@ -345,12 +597,14 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
   }
 
   frameWindow.addEventListener('message', onMessage)
-  const parentOrigin = parameters.parentOrigin ?? detectParentOrigin()
-  if (parentOrigin && isOriginAllowed(parentOrigin, allowedOrigins))
-    reply({ type: FRAME_READY_TYPE }, parentOrigin)
+  if (appOrigin && isOriginAllowed(appOrigin, allowedOrigins))
+    reply({ type: FRAME_READY_TYPE }, appOrigin)
 
   return {
-    destroy: () => frameWindow.removeEventListener('message', onMessage),
+    destroy: () => {
+      stopDeviceRequestPoll()
+      frameWindow.removeEventListener('message', onMessage)
+    },
   }
 }
 
@@ -365,6 +619,9 @@ function detectParentOrigin(): string | undefined {
 }
 
 function toErrorPayload(error: unknown): { message: string; code?: number } {
+  if (error instanceof UserRejectedError || error instanceof WalletLockedError)
+    return { message: error.shortMessage, code: error.code }
+  if (error instanceof WrongRecoveryFactorError) return { message: error.shortMessage }
   if (error instanceof RpcError) return { message: error.shortMessage, code: error.code }
   if (error instanceof FrameRequestError)
     return {

@@ -2,26 +2,47 @@ import { bytesToHex, type Hex, hexToBytes } from 'viem'
 import { createWalletSecret } from '../custody/createWalletSecret.ts'
 import type { WalletAddresses } from '../custody/deriveWalletKeys.ts'
 import type { DeviceShareStore } from '../custody/deviceShareStore.ts'
+import {
+  createRecoveryKey,
+  decryptRecoveryShare,
+  encryptRecoveryShare,
+  type RecoveryKey,
+} from '../custody/recoveryKey.ts'
 import { createSealingKeyPair, openSealedBox, sealToPublicKey } from '../custody/sealedBox.ts'
 import { combineShares, splitSecret } from '../custody/splitSecret.ts'
 import { withSigner } from '../custody/withSigner.ts'
-import { ShareMismatchError } from '../errors.ts'
+import { AuthApiError, ShareMismatchError, WrongRecoveryFactorError } from '../errors.ts'
+import type { AuthApiResponse } from '../protocol/auth-api.ts'
 import type { AuthApi } from './authApi.ts'
 
-export type EnsureWalletParameters = {
+export type CustodyParameters = {
   authApi: AuthApi
   deviceShareStore: DeviceShareStore
-  /** X25519 public key the recovery share is sealed to (hex). */
-  recoveryPublicKey: Hex
   userId: string
+  /**
+   * Operator-recovery mode only: the operator's X25519 key. New share sets then also seal their
+   * recovery share to it, and a device approved by email gets the wallet back through the operator.
+   */
+  operatorRecoveryPublicKey?: Hex | undefined
 }
 
-export type EnsureWalletReturnType = { addresses: WalletAddresses; created: boolean }
+export type ServerWallet = NonNullable<AuthApiResponse<'getAuthShares'>['wallet']>
+
+export type EnsureWalletParameters = CustodyParameters
+
+export type EnsureWalletReturnType = {
+  addresses: WalletAddresses
+  created: boolean
+  /** This device holds no share yet: it cannot sign until the visitor recovers the wallet here. */
+  locked: boolean
+  wallet: ServerWallet | null
+}
 
 /**
- * After login: makes the user's wallet on first login; on a device without its own share,
- * rebuilds the wallet from the auth and recovery shares and gives this device a share set of its
- * own. The rebuilt entropy is zeroed before returning.
+ * After login: makes the user's wallet on first login (with a fresh recovery key kept on this
+ * device); on a device with its own share, nothing to do. A device without a share stays locked
+ * until the visitor recovers the wallet with a factor only they hold (`recoverWallet`), except in
+ * operator-recovery mode, where the operator's key holder re-seals the recovery share to it.
  */
 export async function ensureWallet(
   parameters: EnsureWalletParameters,
@@ -32,16 +53,19 @@ export async function ensureWallet(
 
   if (!wallet) {
     const secret = createWalletSecret()
+    const recoveryKey = createRecoveryKey()
     try {
       await storeShareSet({
         ...parameters,
         deviceId,
         entropy: secret.entropy,
         addresses: secret.addresses,
+        recoveryKey,
       })
-      return { addresses: secret.addresses, created: true }
+      return { addresses: secret.addresses, created: true, locked: false, wallet: null }
     } finally {
       secret.entropy.fill(0)
+      recoveryKey.fill(0)
     }
   }
 
@@ -49,28 +73,121 @@ export async function ensureWallet(
   const deviceShare = own ? await deviceShareStore.getShare(userId) : null
   if (own && deviceShare) {
     deviceShare.fill(0)
-    return { addresses: wallet.addresses, created: false }
+    return { addresses: wallet.addresses, created: false, locked: false, wallet }
   }
 
-  // A new device (or a wiped one): the recovery key holder re-seals the recovery share to a
-  // one-time key of this frame, so the share never crosses the network in the clear.
+  // A device that kept the recovery key (its share was lost) rebuilds on its own.
+  const kept = await deviceShareStore.getRecoveryKey(userId)
+  if (kept) {
+    try {
+      await recoverWallet({ ...parameters, recoveryKey: kept, wallet })
+      return { addresses: wallet.addresses, created: false, locked: false, wallet }
+    } catch (error) {
+      if (!(error instanceof WrongRecoveryFactorError)) throw error
+    } finally {
+      kept.fill(0)
+    }
+  }
+
+  if (wallet.operatorRecovery && parameters.operatorRecoveryPublicKey) {
+    const recovered = await recoverThroughOperator({ ...parameters, wallet, deviceId })
+    if (recovered) return { addresses: wallet.addresses, created: false, locked: false, wallet }
+  }
+  return { addresses: wallet.addresses, created: false, locked: true, wallet }
+}
+
+export type RecoverWalletParameters = CustodyParameters & {
+  recoveryKey: RecoveryKey
+  /** The wallet as the server describes it; fetched when absent. */
+  wallet?: ServerWallet | undefined
+}
+
+/**
+ * Rebuilds the wallet on this device from the server's auth share and the recovery share the
+ * recovery key opens, checks it is the wallet the server knows, and gives this device a share set
+ * of its own (keeping the recovery key here too). `WrongRecoveryFactorError` when the key opens no
+ * share set of the wallet.
+ */
+export async function recoverWallet(
+  parameters: RecoverWalletParameters,
+): Promise<{ addresses: WalletAddresses }> {
+  const wallet = parameters.wallet ?? (await parameters.authApi.getAuthShares()).wallet
+  if (!wallet) throw new ShareMismatchError({ details: 'There is no wallet to recover' })
+  const deviceId = await parameters.deviceShareStore.getDeviceId()
+  for (const set of [...wallet.shareSets].reverse()) {
+    let recoveryShare: Uint8Array
+    try {
+      recoveryShare = await decryptRecoveryShare(
+        parameters.recoveryKey,
+        set.encryptedRecoveryShare,
+        set.shareSetId,
+      )
+    } catch {
+      continue
+    }
+    const authShare = hexToBytes(set.authShare)
+    const entropy = await combineShares([authShare, recoveryShare])
+    try {
+      // Proves the rebuilt entropy is this wallet's before splitting it again.
+      await withSigner([authShare, recoveryShare], () => undefined, {
+        expectedAddresses: wallet.addresses,
+      })
+      await storeShareSet({
+        ...parameters,
+        deviceId,
+        entropy,
+        addresses: wallet.addresses,
+        recoveryKey: parameters.recoveryKey,
+      })
+      return { addresses: wallet.addresses }
+    } finally {
+      entropy.fill(0)
+      recoveryShare.fill(0)
+      authShare.fill(0)
+    }
+  }
+  throw new WrongRecoveryFactorError('The recovery key does not open this wallet')
+}
+
+async function recoverThroughOperator(
+  parameters: CustodyParameters & { wallet: ServerWallet; deviceId: string },
+): Promise<boolean> {
+  const { wallet } = parameters
   const source = wallet.shareSets.at(-1)
-  if (!source) throw new ShareMismatchError({ details: 'The wallet has no share set' })
+  if (!source) return false
   const frameKey = createSealingKeyPair()
-  const { sealedShare } = await authApi.releaseRecoveryShare({
-    shareSetId: source.shareSetId,
-    framePublicKey: frameKey.publicKey,
-  })
+  let sealedShare: Awaited<ReturnType<AuthApi['releaseRecoveryShare']>>['sealedShare']
+  try {
+    ;({ sealedShare } = await parameters.authApi.releaseRecoveryShare({
+      shareSetId: source.shareSetId,
+      framePublicKey: frameKey.publicKey,
+    }))
+  } catch (error) {
+    // Not approved by email in this login: the visitor recovers with a factor instead.
+    if (error instanceof AuthApiError && error.status === 403) return false
+    throw error
+  }
   const recoveryShare = await openSealedBox(sealedShare, frameKey.secretKey)
   const authShare = hexToBytes(source.authShare)
   const entropy = await combineShares([authShare, recoveryShare])
   try {
-    // Proves the rebuilt entropy is this wallet's before splitting it again.
     await withSigner([authShare, recoveryShare], () => undefined, {
       expectedAddresses: wallet.addresses,
     })
-    await storeShareSet({ ...parameters, deviceId, entropy, addresses: wallet.addresses })
-    return { addresses: wallet.addresses, created: false }
+    // The operator's recovery gives no recovery key: this device starts a new one, and methods
+    // added from now on wrap it (older share sets stay openable by the older key).
+    const recoveryKey = createRecoveryKey()
+    try {
+      await storeShareSet({
+        ...parameters,
+        entropy,
+        addresses: wallet.addresses,
+        recoveryKey,
+      })
+    } finally {
+      recoveryKey.fill(0)
+    }
+    return true
   } finally {
     entropy.fill(0)
     recoveryShare.fill(0)
@@ -79,24 +196,32 @@ export async function ensureWallet(
 }
 
 async function storeShareSet(
-  parameters: EnsureWalletParameters & {
+  parameters: CustodyParameters & {
     deviceId: string
     entropy: Uint8Array
     addresses: WalletAddresses
+    recoveryKey: RecoveryKey
   },
 ) {
   const shares = await splitSecret(parameters.entropy)
+  const shareSetId = crypto.randomUUID()
   try {
-    const sealedRecoveryShare = await sealToPublicKey(
+    const encryptedRecoveryShare = await encryptRecoveryShare(
+      parameters.recoveryKey,
       shares.recoveryShare,
-      parameters.recoveryPublicKey,
+      shareSetId,
     )
+    const operatorSealedRecoveryShare = parameters.operatorRecoveryPublicKey
+      ? await sealToPublicKey(shares.recoveryShare, parameters.operatorRecoveryPublicKey)
+      : undefined
     await parameters.deviceShareStore.setShare(parameters.userId, shares.deviceShare)
+    await parameters.deviceShareStore.setRecoveryKey(parameters.userId, parameters.recoveryKey)
     await parameters.authApi.putAuthShares({
-      shareSetId: crypto.randomUUID(),
+      shareSetId,
       deviceId: parameters.deviceId,
       authShare: bytesToHex(shares.authShare),
-      sealedRecoveryShare,
+      encryptedRecoveryShare,
+      ...(operatorSealedRecoveryShare ? { operatorSealedRecoveryShare } : {}),
       addresses: parameters.addresses,
     })
   } finally {

@@ -34,8 +34,10 @@ async function signedInContext(): Promise<RpcContext & { solanaAddress: string }
   const secret = createWalletSecret()
   const { deviceShare, authShare } = await splitSecret(secret.entropy)
   return {
+    origin: 'http://app.localhost:3000',
     chainId: 31337,
     rpcUrls: {},
+    approve: async () => {},
     address: secret.addresses.eip155,
     solanaAddress: secret.addresses.solana,
     withSigner: (fn) =>

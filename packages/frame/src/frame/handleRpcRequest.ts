@@ -12,6 +12,7 @@ import {
   createPublicClient,
   type Hex,
   hexToBigInt,
+  hexToBytes,
   hexToNumber,
   http,
   isAddressEqual,
@@ -20,6 +21,8 @@ import {
   type TypedDataDefinition,
   toHex,
 } from 'viem'
+import { parseSiweMessage } from 'viem/siwe'
+import type { ApprovalRequest } from '../approval/index.ts'
 import type { SignerAccounts } from '../custody/withSigner.ts'
 import { BaseError, type BaseErrorParameters } from '../errors.ts'
 
@@ -34,6 +37,8 @@ export class RpcError extends BaseError {
 }
 
 export type RpcContext = {
+  /** The app origin that asked (the frame checked it against the allow-list). */
+  origin: string
   chainId: number
   rpcUrls: Readonly<Record<number, string>>
   /** Undefined when nobody is signed in. */
@@ -41,6 +46,11 @@ export type RpcContext = {
   solanaAddress: string | undefined
   /** Runs `fn` with the rebuilt signer for one operation. */
   withSigner: <result>(fn: (accounts: SignerAccounts) => Promise<result>) => Promise<result>
+  /**
+   * Shows the request to the visitor inside the frame; resolves when approved, throws
+   * 'User rejected the request.' (4001) otherwise. Every signing method goes through it first.
+   */
+  approve: (request: ApprovalRequest) => Promise<void>
   switchChain: (chainId: number) => void
   getPublicClient: (chainId: number) => PublicClient
 }
@@ -67,27 +77,79 @@ export async function handleRpcRequest(
     }
     case 'personal_sign': {
       const [message, address] = list as [string, Hex]
-      assertOwnAddress(context, address)
+      const own = assertOwnAddress(context, address)
+      if (typeof message !== 'string') throw new RpcError('Invalid params', -32602)
+      const signIn = signInMessageOf(message)
+      if (signIn && signIn.domain !== new URL(context.origin).host)
+        // EIP-4361: a sign-in for another site is phishing, whatever the visitor would click.
+        throw new RpcError('Sign-in domain does not match the requesting app', 4100, {
+          details: `domain ${signIn.domain}, origin ${context.origin}`,
+        })
+      await context.approve(
+        signIn
+          ? {
+              kind: 'signIn',
+              origin: context.origin,
+              chainId: context.chainId,
+              address: own,
+              message: signIn.text,
+            }
+          : {
+              kind: 'evmMessage',
+              origin: context.origin,
+              chainId: context.chainId,
+              address: own,
+              message,
+            },
+      )
       return context.withSigner(({ eip155 }) =>
         eip155.signMessage({ message: isHex(message) ? { raw: message } : message }),
       )
     }
     case 'eth_signTypedData_v4': {
       const [address, typedData] = list as [Hex, string | TypedDataDefinition]
-      assertOwnAddress(context, address)
-      const definition = (
-        typeof typedData === 'string' ? JSON.parse(typedData) : typedData
-      ) as TypedDataDefinition
+      const own = assertOwnAddress(context, address)
+      let definition: TypedDataDefinition
+      try {
+        definition = (
+          typeof typedData === 'string' ? JSON.parse(typedData) : typedData
+        ) as TypedDataDefinition
+      } catch (error) {
+        throw new RpcError('Invalid params', -32602, { details: (error as Error).message })
+      }
+      if (!definition || typeof definition !== 'object' || typeof definition.types !== 'object')
+        throw new RpcError('Invalid params', -32602, { details: 'Typed data has no types' })
       // `EIP712Domain` is implied by `domain`; viem rejects it among `types`.
       const { EIP712Domain: _, ...types } = definition.types as Record<string, unknown>
+      await context.approve({
+        kind: 'evmTypedData',
+        origin: context.origin,
+        chainId: context.chainId,
+        address: own,
+        typedData: { ...definition, types } as TypedDataDefinition,
+      })
       return context.withSigner(({ eip155 }) =>
         eip155.signTypedData({ ...definition, types } as TypedDataDefinition),
       )
     }
     case 'eth_sendTransaction': {
       const [transaction] = list as [RpcTransactionRequest]
-      assertOwnAddress(context, transaction.from)
+      if (!transaction || typeof transaction !== 'object')
+        throw new RpcError('Invalid params', -32602, { details: 'No transaction' })
+      const own = assertOwnAddress(context, transaction.from)
       const client = context.getPublicClient(context.chainId)
+      await context.approve({
+        kind: 'evmTransaction',
+        origin: context.origin,
+        chainId: context.chainId,
+        from: own,
+        transaction: {
+          to: transaction.to ?? null,
+          ...(transaction.data ? { data: transaction.data } : {}),
+          ...(transaction.value ? { value: hexToBigInt(transaction.value) } : {}),
+          ...(transaction.gas ? { gas: hexToBigInt(transaction.gas) } : {}),
+        },
+      })
       return context.withSigner(async ({ eip155 }) => {
         const request = await client.prepareTransactionRequest({
           account: eip155,
@@ -125,6 +187,12 @@ export async function handleRpcRequest(
           details: `\`message\` must be base58: ${(error as Error).message}`,
         })
       }
+      await context.approve({
+        kind: 'solanaMessage',
+        origin: context.origin,
+        address: context.solanaAddress,
+        message: bytes,
+      })
       return context.withSigner(async ({ solana }) => ({
         signature: base58.encode(solana.signMessage(bytes)),
       }))
@@ -138,6 +206,12 @@ export async function handleRpcRequest(
       // Only a transaction that names the user's key among its signers; never another's slot.
       if (!Object.hasOwn(decoded.signatures, owner))
         throw new RpcError('The address is not the connected account', 4100)
+      await context.approve({
+        kind: 'solanaTransaction',
+        origin: context.origin,
+        address: owner,
+        messageBytes: new Uint8Array(decoded.messageBytes),
+      })
       // withSigner refuses shares that do not rebuild this very key (expected addresses).
       const signature = await context.withSigner(async ({ solana }) =>
         solana.signMessage(new Uint8Array(decoded.messageBytes)),
@@ -195,10 +269,28 @@ type RpcTransactionRequest = {
   maxPriorityFeePerGas?: Hex
 }
 
-function assertOwnAddress(context: RpcContext, address: Hex | undefined) {
+function assertOwnAddress(context: RpcContext, address: Hex | undefined): Hex {
   if (!context.address) throw new RpcError('Not connected to email or social', 4100)
   if (address && !isAddressEqual(address, context.address))
     throw new RpcError('The address is not the connected account', 4100)
+  return context.address
+}
+
+/** The EIP-4361 fields of a personal_sign message that is a sign-in message, else undefined. */
+function signInMessageOf(message: string): { domain: string; text: string } | undefined {
+  const text = isHex(message) ? hexToUtf8OrUndefined(message) : message
+  if (!text || !/ wants you to sign in with your Ethereum account:\n/.test(text)) return undefined
+  const fields = parseSiweMessage(text)
+  // A message that claims to be a sign-in but has no domain is treated as one for no site.
+  return { domain: fields.domain ?? '', text }
+}
+
+function hexToUtf8OrUndefined(value: Hex): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(hexToBytes(value))
+  } catch {
+    return undefined
+  }
 }
 
 /** One cached viem client per chain. */

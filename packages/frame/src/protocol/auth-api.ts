@@ -2,17 +2,23 @@ import * as v from 'valibot'
 import {
   deviceIdSchema,
   emailSchema,
+  encryptedBlobSchema,
   hexSchema,
   otpSchema,
+  recoveryMethodKindSchema,
+  recoveryMethodSchema,
   sealedBoxSchema,
   walletAddressesSchema,
+  wrappedKeySchema,
 } from './common.ts'
 
 /**
  * The HTTP contract between the frame page and the Foyer server's embedded-wallet routes.
  * The frame is served from the server's origin, so these are same-origin requests carrying the
  * session cookie (httpOnly, SameSite=Strict, Secure on https). Every request also carries
- * `?projectId=` like the other API calls (SPEC §7). Errors are `authApiErrorSchema` with a 4xx/5xx
+ * `?projectId=` like the other API calls (SPEC §7); a session belongs to the project it was started
+ * under and every authenticated route refuses it under another project (403 `project_mismatch`).
+ * Errors are `authApiErrorSchema` with a 4xx/5xx
  * status; 401 means no or an expired session.
  */
 
@@ -32,7 +38,23 @@ export const authShareSetSchema = v.object({
   deviceId: deviceIdSchema,
   /** Shamir share (hex). Stored encrypted at rest by the server. */
   authShare: hexSchema,
+  /**
+   * The set's recovery share, AES-256-GCM under the wallet's recovery key, which only the
+   * visitor's factors (and devices) hold: the server stores it and cannot open it.
+   */
+  encryptedRecoveryShare: encryptedBlobSchema,
   createdAt: v.string(),
+})
+
+const requestIdSchema = v.pipe(v.string(), v.minLength(8), v.maxLength(128))
+
+export const deviceRequestSchema = v.object({
+  requestId: requestIdSchema,
+  deviceId: deviceIdSchema,
+  /** The new device's one-time X25519 public key; both devices show a code derived from it. */
+  publicKey: hexSchema,
+  createdAt: v.string(),
+  expiresAt: v.string(),
 })
 
 export const authApiRoutes = {
@@ -82,36 +104,98 @@ export const authApiRoutes = {
     path: '/v1/embedded/shares/auth',
     response: v.object({
       wallet: v.nullable(
-        v.object({ addresses: walletAddressesSchema, shareSets: v.array(authShareSetSchema) }),
+        v.object({
+          addresses: walletAddressesSchema,
+          /** The server runs in operator-recovery mode (the operator can recover this wallet). */
+          operatorRecovery: v.boolean(),
+          recoveryMethods: v.array(recoveryMethodSchema),
+          shareSets: v.array(authShareSetSchema),
+        }),
       ),
     }),
   },
   /**
    * Stores a new share set. The first one creates the wallet; later ones (new devices) must carry
-   * the same addresses, else 409. `sealedRecoveryShare` is sealed to the recovery public key.
+   * the same addresses, else 409. `operatorSealedRecoveryShare` (the recovery share sealed to the
+   * operator's recovery public key) is required in operator-recovery mode and refused (400
+   * `operator_recovery_off`) otherwise, so nothing the operator can open is ever stored by default.
    */
   putAuthShares: {
     method: 'POST',
     path: '/v1/embedded/shares/auth',
     body: v.object({
-      shareSetId: v.string(),
+      shareSetId: v.pipe(v.string(), v.minLength(8), v.maxLength(128)),
       deviceId: deviceIdSchema,
       authShare: hexSchema,
-      sealedRecoveryShare: sealedBoxSchema,
+      encryptedRecoveryShare: encryptedBlobSchema,
+      operatorSealedRecoveryShare: v.optional(sealedBoxSchema),
       addresses: walletAddressesSchema,
     }),
     response: v.object({ ok: v.literal(true) }),
   },
   /**
-   * For a new device whose approval link was followed in this session: the holder of the recovery
-   * private key opens the sealed recovery share and seals it again to the frame's one-time X25519
-   * key. 403 when the session's device is not verified.
+   * Adds a recovery method: the wallet's recovery key wrapped by a password or a passkey's PRF
+   * output (in the frame). Only a session whose device holds a share set of the wallet may add one
+   * (403 `device_not_verified`); at most 10 methods per wallet (409 `too_many_methods`).
+   */
+  addRecoveryMethod: {
+    method: 'POST',
+    path: '/v1/embedded/recovery-methods',
+    body: v.object({
+      kind: recoveryMethodKindSchema,
+      wrappedKey: wrappedKeySchema,
+      credentialId: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(1024))),
+    }),
+    response: v.object({ method: recoveryMethodSchema }),
+  },
+  /**
+   * Operator-recovery mode only (403 `operator_recovery_off` otherwise): for a new device whose
+   * approval link was followed in this session, the holder of the recovery private key opens the
+   * operator-sealed recovery share and seals it again to the frame's one-time X25519 key.
+   * 403 `device_not_verified` when the session's device is not verified.
    */
   releaseRecoveryShare: {
     method: 'POST',
     path: '/v1/embedded/shares/recovery',
     body: v.object({ shareSetId: v.string(), framePublicKey: hexSchema }),
     response: v.object({ sealedShare: sealedBoxSchema }),
+  },
+  /**
+   * A new device asks the visitor's other devices for the recovery key (approval from an existing
+   * device). The server only relays: it stores the new device's public key and, once approved, the
+   * key sealed to it. One pending request per device; expires after 10 minutes.
+   */
+  createDeviceRequest: {
+    method: 'POST',
+    path: '/v1/embedded/device-requests',
+    body: v.object({ publicKey: hexSchema }),
+    response: v.object({ request: deviceRequestSchema }),
+  },
+  /** Pending requests of the session's wallet from other devices (what an existing device approves). */
+  listDeviceRequests: {
+    method: 'GET',
+    path: '/v1/embedded/device-requests',
+    response: v.object({ requests: v.array(deviceRequestSchema) }),
+  },
+  /**
+   * An existing device approves: `sealedKey` is the recovery key sealed to the request's public
+   * key. Only a session whose device holds a share set of the wallet (403), once (409).
+   */
+  approveDeviceRequest: {
+    method: 'POST',
+    path: '/v1/embedded/device-requests/approve',
+    body: v.object({ requestId: requestIdSchema, sealedKey: sealedBoxSchema }),
+    response: v.object({ ok: v.literal(true) }),
+  },
+  /** Polled by the new device (its own requests only, 404 otherwise). */
+  getDeviceRequest: {
+    method: 'POST',
+    path: '/v1/embedded/device-requests/status',
+    body: v.object({ requestId: requestIdSchema }),
+    response: v.object({
+      status: v.picklist(['pending', 'approved', 'expired']),
+      sealedKey: v.optional(sealedBoxSchema),
+    }),
   },
   /** UpdateEmailWallet step 1: sends a code to the current email. */
   startEmailUpdate: {

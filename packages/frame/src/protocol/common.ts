@@ -24,3 +24,42 @@ export const sealedBoxSchema = v.object({
   iv: hexSchema,
   ciphertext: hexSchema,
 })
+
+/** AES-256-GCM ciphertext under a key the server never holds (hex). */
+export const encryptedBlobSchema = v.object({
+  version: v.literal(1),
+  iv: hexSchema,
+  ciphertext: hexSchema,
+})
+
+/**
+ * The wallet's recovery key wrapped by one of the visitor's factors. `kdf` says how the wrapping
+ * key is derived from the factor: scrypt over a recovery password, or HKDF over a passkey's PRF
+ * output. Opaque to the server: without the factor nothing in it opens.
+ */
+export const wrappedKeySchema = v.object({
+  version: v.literal(1),
+  kdf: v.variant('name', [
+    v.object({
+      name: v.literal('scrypt'),
+      salt: hexSchema,
+      N: v.pipe(v.number(), v.integer(), v.minValue(2)),
+      r: v.pipe(v.number(), v.integer(), v.minValue(1)),
+      p: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    }),
+    v.object({ name: v.literal('hkdf-prf'), salt: hexSchema }),
+  ]),
+  iv: hexSchema,
+  ciphertext: hexSchema,
+})
+
+export const recoveryMethodKindSchema = v.picklist(['password', 'passkey'])
+
+export const recoveryMethodSchema = v.object({
+  id: v.string(),
+  kind: recoveryMethodKindSchema,
+  wrappedKey: wrappedKeySchema,
+  /** base64url WebAuthn credential id (passkeys only). */
+  credentialId: v.optional(v.pipe(v.string(), v.maxLength(1024))),
+  createdAt: v.string(),
+})

@@ -1,5 +1,11 @@
 import * as v from 'valibot'
-import { emailSchema, evmAddressSchema, otpSchema, walletAddressesSchema } from './common.ts'
+import {
+  emailSchema,
+  evmAddressSchema,
+  otpSchema,
+  recoveryMethodKindSchema,
+  walletAddressesSchema,
+} from './common.ts'
 
 /**
  * App ↔ frame messages (SPEC §7). Every request is `{ type: '@foyer-app/NAME', id, payload }`;
@@ -9,6 +15,12 @@ import { emailSchema, evmAddressSchema, otpSchema, walletAddressesSchema } from 
 export const APP_MESSAGE_PREFIX = '@foyer-app/'
 export const FRAME_MESSAGE_PREFIX = '@foyer-frame/'
 export const FRAME_READY_TYPE = '@foyer-frame/READY'
+/**
+ * Unsolicited: the frame needs the visitor (an approval, recovery, key export). The app shows the
+ * iframe above everything, full size, until HIDE. Only a click inside the frame's origin acts.
+ */
+export const FRAME_SHOW_TYPE = '@foyer-frame/SHOW'
+export const FRAME_HIDE_TYPE = '@foyer-frame/HIDE'
 
 const empty = v.object({})
 
@@ -48,6 +60,17 @@ export const embeddedUserSchema = v.object({
   userName: v.optional(v.string()),
   preferredAccountType: accountTypeSchema,
   smartAccountDeployed: v.boolean(),
+  /**
+   * How the wallet can be recovered: the visitor's methods, whether the operator can recover it,
+   * and whether this device cannot sign yet (a new device that has not recovered the wallet).
+   */
+  recovery: v.optional(
+    v.object({
+      methods: v.array(recoveryMethodKindSchema),
+      operatorRecovery: v.boolean(),
+      locked: v.boolean(),
+    }),
+  ),
   /** The EIP-4361 message and its signature when GET_USER asked for one. */
   message: v.optional(v.string()),
   signature: v.optional(v.string()),
@@ -139,6 +162,15 @@ export const frameEvents = {
     response: v.object({ type: accountTypeSchema, address: v.string() }),
   },
   RELOAD: { request: empty, response: empty },
+  /** Shows the frame's own view to add a recovery method (passkey or password). */
+  SETUP_RECOVERY: {
+    request: empty,
+    response: v.object({ methods: v.array(recoveryMethodKindSchema) }),
+  },
+  /** On a device that cannot sign yet: shows the frame's recovery view (passkey, password, other device). */
+  UNLOCK_WALLET: { request: empty, response: empty },
+  /** Shows the frame's key export view (after re-authentication, inside the frame only). */
+  EXPORT_KEY: { request: empty, response: empty },
 } as const
 
 export type FrameEventName = keyof typeof frameEvents

@@ -1,5 +1,6 @@
 import type { Hex } from 'viem'
 import type { WalletAddresses } from '../custody/deriveWalletKeys.ts'
+import type { EncryptedBlob, WrappedKey } from '../custody/recoveryKey.ts'
 import type { SealedBox } from '../custody/sealedBox.ts'
 import { openSealedBox, sealToPublicKey } from '../custody/sealedBox.ts'
 import { AuthApiError } from '../errors.ts'
@@ -14,8 +15,9 @@ export type MemoryAuthServer = {
   mailbox: { to: string; kind: 'otp' | 'device' | 'update'; otp?: string; deviceId?: string }[]
   /** Follows the device approval link of the latest device mail to `email`. */
   approveDevice: (email: string) => void
-  /** What the database holds: auth shares and sealed recovery shares. */
+  /** What the database holds: auth shares, encrypted recovery shares, wrapped recovery keys. */
   database: Map<string, StoredWallet>
+  deviceRequests: Map<string, StoredDeviceRequest>
   /** Set false to make every call fail like a stopped server. */
   setReachable: (reachable: boolean) => void
 }
@@ -26,15 +28,43 @@ type StoredWallet = {
     shareSetId: string
     deviceId: string
     authShare: Hex
-    sealedRecoveryShare: SealedBox
+    encryptedRecoveryShare: EncryptedBlob
+    operatorSealedRecoveryShare: SealedBox | undefined
+    createdAt: string
+  }[]
+  recoveryMethods: {
+    id: string
+    kind: 'password' | 'passkey'
+    wrappedKey: WrappedKey
+    credentialId?: string
     createdAt: string
   }[]
 }
 
-export function createMemoryAuthServer(parameters: { recoverySecretKey: Hex }): MemoryAuthServer {
+type StoredDeviceRequest = {
+  requestId: string
+  userId: string
+  deviceId: string
+  publicKey: Hex
+  createdAt: string
+  expiresAt: string
+  sealedKey: SealedBox | undefined
+}
+
+export type CreateMemoryAuthServerParameters = {
+  /** Operator-recovery mode: the operator's X25519 secret key. Off when absent. */
+  operatorRecoverySecretKey?: Hex | undefined
+}
+
+export function createMemoryAuthServer(
+  parameters: CreateMemoryAuthServerParameters = {},
+): MemoryAuthServer {
+  const operatorRecovery = parameters.operatorRecoverySecretKey !== undefined
+  const deviceRequests = new Map<string, StoredDeviceRequest>()
   const users = new Map<string, { userId: string; email: string; devices: Set<string> }>()
   const otps = new Map<string, string>()
   const approvals = new Map<string, boolean>()
+  const approvedDevices = new Set<string>()
   const database = new Map<string, StoredWallet>()
   const mailbox: MemoryAuthServer['mailbox'] = []
   let reachable = true
@@ -46,7 +76,9 @@ export function createMemoryAuthServer(parameters: { recoverySecretKey: Hex }): 
   }
 
   const connect = (): AuthApi => {
-    let session: { userId: string; email: string; deviceId: string } | undefined
+    let session:
+      | { userId: string; email: string; deviceId: string; deviceApproved: boolean }
+      | undefined
     let pendingUpdate: { newEmail: string; stage: 'primary' | 'secondary' } | undefined
     const guard =
       <args extends unknown[], result>(fn: (...a: args) => Promise<result>) =>
@@ -55,6 +87,13 @@ export function createMemoryAuthServer(parameters: { recoverySecretKey: Hex }): 
         return fn(...a)
       }
     const requireSession = () => session ?? fail(401, 'unauthorized', 'Session Expired')
+    const requireShareHolder = () => {
+      const current = requireSession()
+      const wallet = database.get(current.userId)
+      if (!wallet?.shareSets.some((set) => set.deviceId === current.deviceId))
+        return fail(403, 'device_not_verified', 'Device not verified')
+      return { session: current, wallet }
+    }
     const api: AuthApi = {
       startEmailLogin: guard(async ({ email, deviceId }) => {
         const user = users.get(email)
@@ -72,6 +111,7 @@ export function createMemoryAuthServer(parameters: { recoverySecretKey: Hex }): 
         const approved = approvals.get(`${email}:${deviceId}`) === true
         if (approved) {
           users.get(email)?.devices.add(deviceId)
+          approvedDevices.add(`${email}:${deviceId}`)
           const otp = newOtp()
           otps.set(email, otp)
           mailbox.push({ to: email, kind: 'otp', otp })
@@ -89,7 +129,12 @@ export function createMemoryAuthServer(parameters: { recoverySecretKey: Hex }): 
         }
         if (!user.devices.has(deviceId))
           return fail(403, 'device_not_verified', 'Device not verified')
-        session = { userId: user.userId, email: user.email, deviceId }
+        session = {
+          userId: user.userId,
+          email: user.email,
+          deviceId,
+          deviceApproved: approvedDevices.delete(`${email}:${deviceId}`),
+        }
         return { user: { userId: user.userId, email: user.email } }
       }),
       getSession: guard(async () => ({
@@ -101,7 +146,11 @@ export function createMemoryAuthServer(parameters: { recoverySecretKey: Hex }): 
           wallet: wallet
             ? {
                 addresses: wallet.addresses,
-                shareSets: wallet.shareSets.map(({ sealedRecoveryShare: _, ...set }) => set),
+                operatorRecovery,
+                recoveryMethods: wallet.recoveryMethods.map((method) => ({ ...method })),
+                shareSets: wallet.shareSets.map(({ operatorSealedRecoveryShare: _, ...set }) => ({
+                  ...set,
+                })),
               }
             : null,
         }
@@ -111,22 +160,93 @@ export function createMemoryAuthServer(parameters: { recoverySecretKey: Hex }): 
         const wallet = database.get(userId)
         if (wallet && wallet.addresses.eip155 !== body.addresses.eip155)
           return fail(409, 'address_mismatch', 'The wallet already exists')
+        if (operatorRecovery !== (body.operatorSealedRecoveryShare !== undefined))
+          return fail(400, 'operator_recovery_off', 'Operator recovery is off')
         const set = {
           shareSetId: body.shareSetId,
           deviceId: body.deviceId,
           authShare: body.authShare,
-          sealedRecoveryShare: body.sealedRecoveryShare,
+          encryptedRecoveryShare: body.encryptedRecoveryShare,
+          operatorSealedRecoveryShare: body.operatorSealedRecoveryShare,
           createdAt: new Date().toISOString(),
         }
         if (wallet) wallet.shareSets.push(set)
-        else database.set(userId, { addresses: body.addresses, shareSets: [set] })
+        else
+          database.set(userId, {
+            addresses: body.addresses,
+            shareSets: [set],
+            recoveryMethods: [],
+          })
         return { ok: true as const }
       }),
+      addRecoveryMethod: guard(async (body) => {
+        const { wallet } = requireShareHolder()
+        if (wallet.recoveryMethods.length >= 10)
+          return fail(409, 'too_many_methods', 'Too many recovery methods')
+        const method = {
+          id: crypto.randomUUID(),
+          kind: body.kind,
+          wrappedKey: body.wrappedKey,
+          ...(body.credentialId ? { credentialId: body.credentialId } : {}),
+          createdAt: new Date().toISOString(),
+        }
+        wallet.recoveryMethods.push(method)
+        return { method }
+      }),
+      createDeviceRequest: guard(async ({ publicKey }) => {
+        const { userId, deviceId } = requireSession()
+        for (const [id, request] of deviceRequests)
+          if (request.userId === userId && request.deviceId === deviceId) deviceRequests.delete(id)
+        const request = {
+          requestId: crypto.randomUUID(),
+          userId,
+          deviceId,
+          publicKey,
+          createdAt: new Date().toISOString(),
+          expiresAt: new Date(Date.now() + 600_000).toISOString(),
+          sealedKey: undefined,
+        }
+        deviceRequests.set(request.requestId, request)
+        const { userId: _, sealedKey: __, ...shown } = request
+        return { request: shown }
+      }),
+      listDeviceRequests: guard(async () => {
+        const { userId, deviceId } = requireSession()
+        return {
+          requests: [...deviceRequests.values()]
+            .filter((r) => r.userId === userId && r.deviceId !== deviceId && !r.sealedKey)
+            .map(({ userId: _, sealedKey: __, ...shown }) => shown),
+        }
+      }),
+      approveDeviceRequest: guard(async ({ requestId, sealedKey }) => {
+        const { session: current } = requireShareHolder()
+        const request = deviceRequests.get(requestId)
+        if (!request || request.userId !== current.userId)
+          return fail(404, 'not_found', 'Request not found')
+        if (request.sealedKey) return fail(409, 'already_approved', 'Already approved')
+        request.sealedKey = sealedKey
+        return { ok: true as const }
+      }),
+      getDeviceRequest: guard(async ({ requestId }) => {
+        const current = requireSession()
+        const request = deviceRequests.get(requestId)
+        if (!request || request.userId !== current.userId || request.deviceId !== current.deviceId)
+          return fail(404, 'not_found', 'Request not found')
+        if (request.sealedKey) return { status: 'approved' as const, sealedKey: request.sealedKey }
+        if (Date.parse(request.expiresAt) < Date.now()) return { status: 'expired' as const }
+        return { status: 'pending' as const }
+      }),
       releaseRecoveryShare: guard(async ({ shareSetId, framePublicKey }) => {
-        const { userId } = requireSession()
-        const set = database.get(userId)?.shareSets.find((s) => s.shareSetId === shareSetId)
-        if (!set) return fail(404, 'not_found', 'Share set not found')
-        const share = await openSealedBox(set.sealedRecoveryShare, parameters.recoverySecretKey)
+        const current = requireSession()
+        if (!parameters.operatorRecoverySecretKey)
+          return fail(403, 'operator_recovery_off', 'Operator recovery is off')
+        if (!current.deviceApproved) return fail(403, 'device_not_verified', 'Device not verified')
+        const set = database.get(current.userId)?.shareSets.find((s) => s.shareSetId === shareSetId)
+        if (!set?.operatorSealedRecoveryShare) return fail(404, 'not_found', 'Share set not found')
+        const share = await openSealedBox(
+          set.operatorSealedRecoveryShare,
+          parameters.operatorRecoverySecretKey,
+        )
         try {
           return { sealedShare: await sealToPublicKey(share, framePublicKey) }
         } finally {
@@ -178,6 +298,7 @@ export function createMemoryAuthServer(parameters: { recoverySecretKey: Hex }): 
     connect,
     mailbox,
     database,
+    deviceRequests,
     approveDevice: (email) => {
       for (const key of approvals.keys()) if (key.startsWith(`${email}:`)) approvals.set(key, true)
     },

@@ -108,6 +108,9 @@ export function createFakeBrowser(): FakeBrowser {
       style: { cssText: '' },
       setAttribute: (name: string, value: string) => attributes.set(name, value),
       getAttribute: (name: string) => attributes.get(name) ?? null,
+      removeAttribute: (name: string) => attributes.delete(name),
+      focus: () => {},
+      blur: () => {},
       get contentWindow() {
         return frameWindow ? handle(owner, frameWindow) : null
       },

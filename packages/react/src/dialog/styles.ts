@@ -312,6 +312,7 @@ export const dialogStyles = /* css */ `
 
 .foyer-muted { color: var(--foyer-foreground-muted); font-size: 14px; margin: 0; }
 .foyer-error-text { color: var(--foyer-error); font-size: 14px; margin: 0; }
+.foyer-notice { font-size: 14px; margin: 0; padding: 10px 12px; border-radius: calc(var(--foyer-border-radius) / 2); border: 1px solid var(--foyer-border); background: var(--foyer-surface); color: var(--foyer-foreground); text-align: start; }
 .foyer-strong { font-size: 18px; font-weight: 600; margin: 0; overflow-wrap: anywhere; }
 
 .foyer-spinner {

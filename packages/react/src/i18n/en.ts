@@ -60,6 +60,14 @@ export const en = {
   'updateEmail.current': 'Current email: {email}',
   'updateEmail.label': 'New email address',
   'updateEmail.success': 'Email updated to {email}',
+  'walletSecurity.setUp': 'Set up recovery',
+  'walletSecurity.manage': 'Recovery methods',
+  'walletSecurity.export': 'Export key',
+  'walletSecurity.unlock': 'Recover wallet on this device',
+  'walletSecurity.noMethod':
+    'No recovery method yet: if this browser loses its data, your wallet is lost with it.',
+  'walletSecurity.locked': 'This device cannot sign yet. Recover your wallet here to use it.',
+  'walletSecurity.operatorRecovery': "This app's operator can also recover your wallet.",
 
   // All wallets
   'allWallets.searchLabel': 'Search wallets',

@@ -10,6 +10,7 @@ import { WalletIcon } from '../components/WalletIcon.tsx'
 import { AccountTabs } from './account/AccountTabs.tsx'
 import { WalletFeatureButtons } from './account/WalletFeatureButtons.tsx'
 import { UpdateEmailButton } from './email/UpdateEmailButton.tsx'
+import { WalletSecurity } from './email/WalletSecurity.tsx'
 
 /**
  * The connected account: name or address, balance, the wallet features (send, receive, …), the
@@ -67,6 +68,7 @@ export default function Account() {
           </span>
         </button>
         <UpdateEmailButton />
+        <WalletSecurity />
         <button
           type="button"
           className="foyer-list-item"

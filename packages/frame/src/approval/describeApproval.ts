@@ -1,0 +1,93 @@
+import { bytesToHex, type Hex, stringToHex, toHex } from 'viem'
+import { describeEvmMessage } from './describeEvmMessage.ts'
+import { describeEvmTransaction } from './describeEvmTransaction.ts'
+import { describeSignIn } from './describeSignIn.ts'
+import { describeSolanaMessage } from './describeSolanaMessage.ts'
+import { describeSolanaTransaction } from './describeSolanaTransaction.ts'
+import { describeTypedData } from './describeTypedData.ts'
+import type { ApprovalContext, ApprovalRequest, ApprovalSummary } from './types.ts'
+
+export type DescribeApprovalReturnType = ApprovalSummary
+
+/**
+ * Decodes the request into what the card shows (may call the chain: fee, simulation). Never
+ * throws for undecodable input: it falls back to raw data.
+ */
+export async function describeApproval(
+  request: ApprovalRequest,
+  context: ApprovalContext,
+): Promise<DescribeApprovalReturnType> {
+  try {
+    switch (request.kind) {
+      case 'evmMessage':
+        return describeEvmMessage(request, context)
+      case 'signIn':
+        return describeSignIn(request, context)
+      case 'evmTypedData':
+        return await describeTypedData(request, context)
+      case 'evmTransaction':
+        return await describeEvmTransaction(request, context)
+      case 'solanaMessage':
+        return describeSolanaMessage(request)
+      case 'solanaTransaction':
+        return describeSolanaTransaction(request)
+    }
+  } catch {
+    // Malformed input that a decoder did not expect: show the raw request below.
+  }
+  return rawSummary(request, context)
+}
+
+/** The last resort: who asks, for which account, and the raw bytes. */
+function rawSummary(request: ApprovalRequest, context: ApprovalContext): ApprovalSummary {
+  const evm = 'chainId' in request
+  const account = String('address' in request ? request.address : request.from)
+  const data = rawDataOf(request)
+  return {
+    kind: request.kind,
+    title: 'Approve request',
+    approveLabel:
+      request.kind === 'evmTransaction' || request.kind === 'solanaTransaction'
+        ? 'Confirm'
+        : 'Sign',
+    origin: request.origin,
+    account: { address: account, name: undefined, isAccount: true },
+    network: evm
+      ? {
+          name: context.chains[request.chainId]?.name ?? `Chain ${request.chainId}`,
+          chainId: request.chainId,
+        }
+      : { name: 'Solana', chainId: undefined },
+    warnings: [
+      {
+        level: 'danger',
+        message: `The wallet cannot read this request. Approve only if you trust ${request.origin}.`,
+      },
+    ],
+    details: { type: 'raw', data, byteLength: (data.length - 2) / 2 },
+  }
+}
+
+function rawDataOf(request: ApprovalRequest): Hex {
+  try {
+    switch (request.kind) {
+      case 'evmMessage':
+      case 'signIn':
+        return request.message.startsWith('0x')
+          ? (request.message as Hex)
+          : stringToHex(request.message)
+      case 'evmTypedData':
+        return stringToHex(
+          JSON.stringify(request.typedData, (_, v) => (typeof v === 'bigint' ? v.toString() : v)),
+        )
+      case 'evmTransaction':
+        return request.transaction.data ?? toHex(request.transaction.value ?? 0n)
+      case 'solanaMessage':
+        return bytesToHex(request.message)
+      case 'solanaTransaction':
+        return bytesToHex(request.messageBytes)
+    }
+  } catch {
+    return '0x'
+  }
+}
