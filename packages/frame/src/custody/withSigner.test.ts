@@ -114,4 +114,24 @@ describe('splitSecret, combineShares and withSigner', () => {
       }),
     ).rejects.toBeInstanceOf(ShareMismatchError)
   })
+
+  it('refuses when either address differs: the eip155 one alone, or the solana one alone', async () => {
+    const secret = createWalletSecret()
+    const other = createWalletSecret()
+    const { deviceShare, authShare } = await splitSecret(secret.entropy)
+    const sign = ({ eip155 }: { eip155: { address: string } }) => eip155.address
+    for (const expectedAddresses of [
+      { eip155: other.addresses.eip155, solana: secret.addresses.solana },
+      { eip155: secret.addresses.eip155, solana: other.addresses.solana },
+    ])
+      await expect(
+        withSigner([deviceShare, authShare], sign, { expectedAddresses }),
+      ).rejects.toBeInstanceOf(ShareMismatchError)
+    // Case does not matter for the eip155 address (checksummed or not).
+    expect(
+      await withSigner([deviceShare, authShare], sign, {
+        expectedAddresses: { eip155: secret.addresses.eip155.toLowerCase() as `0x${string}` },
+      }),
+    ).toBe(secret.addresses.eip155)
+  })
 })
