@@ -63,7 +63,7 @@ async function logIn(page: Page, options: { newDevice: boolean }) {
   await page.goto(`${demoUrl}/?solana=0`)
   await page.locator('[data-foyer-connect-button]').click()
   await dialogOf(page).getByRole('textbox', { name: 'Email address' }).fill(email)
-  await dialogOf(page).getByRole('button', { name: 'Continue' }).click()
+  await dialogOf(page).getByRole('button', { name: 'Continue', exact: true }).click()
   if (options.newDevice) {
     const approval = await nextMail(email, 'Approve this device', seenApprovals)
     const approver = await (await browser.newContext()).newPage()
@@ -177,4 +177,37 @@ describe('a passkey protects the embedded wallet', () => {
     const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
     expect(await verifyMessage({ address, message: demoMessage, signature })).toBe(true)
   }, 150_000)
+
+  test('"Continue with a passkey": a wiped device logs in and unlocks with one passkey, no email', async () => {
+    const { page, cdp } = device
+    await page.goto('about:blank')
+    await page.context().clearCookies()
+    for (const origin of [frameOrigin, demoUrl, 'http://127.0.0.1:4401', 'http://127.0.0.1:5173'])
+      await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })
+    const mailsBefore = await countMails(email, 'Your login code')
+
+    await page.goto(`${demoUrl}/?solana=0`)
+    await page.locator('[data-foyer-connect-button]').click()
+    const passkeyButton = dialogOf(page).getByRole('button', { name: 'Continue with a passkey' })
+    await passkeyButton.waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    // Keyboard-operable: focus it and press Enter.
+    await passkeyButton.focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => addressOf(page), { timeout: 30_000 }).toBe(address)
+    await expect
+      .poll(async () => (await getUser(page)).payload.recovery?.locked, { timeout: 30_000 })
+      .toBe(false)
+    expect(await countMails(email, 'Your login code')).toBe(mailsBefore)
+    await page.keyboard.press('Escape')
+
+    await page.getByRole('button', { name: /^Sign/ }).click()
+    await waitForFrameDialog(page, /sign/i)
+    await approveInFrame(page)
+    await expect
+      .poll(() => page.getByTestId('signature').textContent(), { timeout: 30_000 })
+      .toMatch(/^0x/)
+    const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
+    expect(await verifyMessage({ address, message: demoMessage, signature })).toBe(true)
+  }, 120_000)
 })

@@ -64,7 +64,12 @@ export function createDemoFoyer(): Foyer {
       }),
       ...(solanaLocal && !solanaOff ? [solanaAdapter()] : []),
       // Email login: the server's secure frame, on its own origin.
-      embeddedWalletAdapter({ frameUrl: frameUrl(), projectId: world.projectId }),
+      embeddedWalletAdapter({
+        frameUrl: frameUrl(),
+        projectId: world.projectId,
+        // WebAuthn needs a domain name: the frame on `localhost` offers passkey login, on 127.0.0.1 not.
+        passkeys: !/^(\d+\.){3}\d+$|^\[/.test(new URL(frameUrl()).hostname),
+      }),
     ],
     metadata,
     projectId: world.projectId,

@@ -25,6 +25,12 @@ export {
   connectEmail,
 } from './actions/connectEmail.ts'
 export {
+  type ConnectPasskeyErrorType,
+  type ConnectPasskeyParameters,
+  type ConnectPasskeyReturnType,
+  connectPasskey,
+} from './actions/connectPasskey.ts'
+export {
   type DisconnectErrorType,
   type DisconnectParameters,
   type DisconnectReturnType,

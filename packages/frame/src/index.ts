@@ -53,6 +53,10 @@ export {
   type SealingKeyPair,
   sealToPublicKey,
 } from './custody/sealedBox.ts'
+export {
+  type ShareSetMessageParameters,
+  shareSetMessage,
+} from './custody/shareSetMessage.ts'
 export { combineShares, type SplitSecretReturnType, splitSecret } from './custody/splitSecret.ts'
 export {
   type SignerAccounts,

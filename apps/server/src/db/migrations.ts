@@ -375,6 +375,38 @@ export const migrations: Record<string, Migration> = {
       )
     },
   },
+  '0007_passkey_login': {
+    async up(db) {
+      // Passkeys that log in: the public key and counter of a verified registration.
+      await db.schema
+        .createTable('embedded_passkeys')
+        .addColumn('credential_id', 'text', (c) => c.notNull())
+        .addColumn('project_id', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('public_key', 'text', (c) => c.notNull())
+        .addColumn('counter', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('transports', 'jsonb', (c) => c.notNull())
+        .addColumn('rp_id', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('last_used_at', 'timestamptz')
+        .addPrimaryKeyConstraint('embedded_passkeys_pk', ['project_id', 'credential_id'])
+        .execute()
+      await db.schema
+        .createIndex('embedded_passkeys_user')
+        .on('embedded_passkeys')
+        .column('user_id')
+        .execute()
+      await db.schema
+        .createTable('embedded_passkey_challenges')
+        .addColumn('challenge', 'text', (c) => c.primaryKey())
+        .addColumn('project_id', 'text', (c) => c.notNull())
+        .addColumn('purpose', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text')
+        .addColumn('rp_id', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .execute()
+    },
+  },
 }
 
 const migrationProvider: MigrationProvider = {

@@ -226,6 +226,34 @@ export type EmbeddedDeviceRequestsTable = {
   consumed_at: Date | null
 }
 
+/** A passkey that logs in: its verified registration (WebAuthn public key and counter). */
+export type EmbeddedPasskeysTable = {
+  /** base64url credential id, unique within a project. */
+  credential_id: string
+  project_id: string
+  user_id: string
+  /** base64url COSE public key. */
+  public_key: string
+  counter: Int8
+  transports: Json<string[]>
+  /** The relying party it was made for (the frame's hostname). */
+  rp_id: string
+  created_at: Generated<Date>
+  last_used_at: Date | null
+}
+/** WebAuthn challenges: single use, 5 minutes. */
+export type EmbeddedPasskeyChallengesTable = {
+  /** base64url. */
+  challenge: string
+  project_id: string
+  /** register | login */
+  purpose: string
+  /** The registering user (register only). */
+  user_id: string | null
+  rp_id: string
+  expires_at: Date
+}
+
 type Hex = `0x${string}`
 type SealedBox = { version: 1; ephemeralPublicKey: Hex; iv: Hex; ciphertext: Hex }
 type EncryptedBlob = { version: 1; iv: Hex; ciphertext: Hex }
@@ -262,4 +290,6 @@ export type Database = {
   embedded_share_sets: EmbeddedShareSetsTable
   embedded_recovery_methods: EmbeddedRecoveryMethodsTable
   embedded_device_requests: EmbeddedDeviceRequestsTable
+  embedded_passkeys: EmbeddedPasskeysTable
+  embedded_passkey_challenges: EmbeddedPasskeyChallengesTable
 }

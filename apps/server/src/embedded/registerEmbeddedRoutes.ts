@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
+import { shareSetMessage } from '@foyer/frame'
 import {
   type AuthApiBody,
   type AuthApiResponse,
@@ -8,7 +9,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely, Selectable } from 'kysely'
 import * as v from 'valibot'
-import { bytesToHex, hexToBytes, size } from 'viem'
+import { bytesToHex, hexToBytes, size, verifyMessage } from 'viem'
 import type {
   Database,
   EmbeddedDeviceRequestsTable,
@@ -21,6 +22,7 @@ import { EmbeddedApiError, invalidOtp, projectMismatch, unauthorized } from './e
 import { deviceApprovalMail, emailUpdateCodeMail, loginCodeMail } from './mailTexts.ts'
 import { hashToken } from './oneTimeCode.ts'
 import type { RecoveryKeyHolder } from './recoveryKeyHolder.ts'
+import { registerPasskeyRoutes } from './registerPasskeyRoutes.ts'
 import type { EmbeddedSession, SessionService } from './sessions.ts'
 import type { ShareCipher } from './shareCipher.ts'
 
@@ -53,6 +55,8 @@ export type EmbeddedRoutesDependencies = {
   tokenKey: Uint8Array
   /** The frame's origin, base of the approval link. */
   frameOrigin: () => string
+  /** Every origin the frame is served on (passkeys: expected origins and RP IDs); default the first. */
+  frameOrigins?: (() => readonly string[]) | undefined
   findProject: (projectId: string) => Promise<Project | undefined>
   /** Per-email limiter of the mail-sending and code-checking routes; resolves false when exceeded. */
   allowEmail: (request: FastifyRequest, email: string) => Promise<boolean>
@@ -140,6 +144,16 @@ export function registerEmbeddedRoutes(app: FastifyInstance, deps: EmbeddedRoute
       .where('user_id', '=', session.userId)
       .where('device_id', '=', session.deviceId)
       .executeTakeFirst()) !== undefined
+
+  registerPasskeyRoutes(app, {
+    db,
+    sessions,
+    frameOrigins: deps.frameOrigins ?? (() => [deps.frameOrigin()]),
+    requireProject: (request) => requireProject(request),
+    requireSession,
+    holdsShareSet,
+    parseBody,
+  })
 
   app.post(authApiRoutes.startEmailLogin.path, async (request) => {
     const body = parseBody('startEmailLogin', request.body)
@@ -358,6 +372,19 @@ export function registerEmbeddedRoutes(app: FastifyInstance, deps: EmbeddedRoute
         400,
         'operator_recovery_required',
         'Operator recovery is on: the recovery share sealed to the operator is required',
+      )
+    // Only a holder of the wallet's key adds a share set: a session alone (an inbox, a forged
+    // session) cannot store junk shares that would deny recovery.
+    const signed = await verifyMessage({
+      address: body.addresses.eip155,
+      message: shareSetMessage(body),
+      signature: body.signature,
+    }).catch(() => false)
+    if (!signed)
+      throw new EmbeddedApiError(
+        400,
+        'invalid_signature',
+        "The share set is not signed by the wallet's key",
       )
     await db.transaction().execute(async (trx) => {
       await trx

@@ -171,6 +171,7 @@ export async function createFrameServer(
     recoveryKeyHolder: parameters.operatorRecovery ? parameters.recoveryKeyHolder : undefined,
     tokenKey: secrets.sessionSecret,
     frameOrigin,
+    frameOrigins: () => [frameOrigin(), ...alternateOrigins()],
     findProject: server.foyer.findProject,
     allowEmail: async (request, email) => {
       if (!emailLimiter) return true

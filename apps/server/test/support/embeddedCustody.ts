@@ -11,6 +11,7 @@ import {
   openSealedBox,
   type SealedBox,
   sealToPublicKey,
+  shareSetMessage,
   splitSecret,
   type WalletAddresses,
   withSigner,
@@ -105,6 +106,16 @@ export async function createShareSet(parameters: {
   const entropy = parameters.entropy ?? createWalletSecret().entropy
   const { addresses } = deriveWalletKeys(entropy)
   const { deviceShare, authShare, recoveryShare } = await splitSecret(entropy)
+  const unsigned = {
+    shareSetId: `set-${crypto.randomUUID()}`,
+    deviceId: parameters.deviceId,
+    authShare: bytesToHex(authShare),
+    encryptedRecoveryShare: await encryptBlob(parameters.recoveryKey, recoveryShare),
+  }
+  // Signed by the wallet's key, as the frame does.
+  const signature = await withSigner([deviceShare, authShare], ({ eip155 }) =>
+    eip155.signMessage({ message: shareSetMessage(unsigned) }),
+  )
   return {
     entropy,
     addresses,
@@ -112,10 +123,8 @@ export async function createShareSet(parameters: {
     authShare,
     recoveryShare,
     body: {
-      shareSetId: `set-${crypto.randomUUID()}`,
-      deviceId: parameters.deviceId,
-      authShare: bytesToHex(authShare),
-      encryptedRecoveryShare: await encryptBlob(parameters.recoveryKey, recoveryShare),
+      ...unsigned,
+      signature,
       ...(parameters.operatorPublicKey
         ? {
             operatorSealedRecoveryShare: await sealToPublicKey(

@@ -37,6 +37,7 @@ import {
   unwrapWithPassword,
   wrapWithPassword,
 } from './embeddedCustody.ts'
+import { createSoftAuthenticator } from './softAuthenticator.ts'
 
 export type EmbeddedDatabaseFixture = { database: FoyerDatabase; stop: () => Promise<void> }
 
@@ -354,16 +355,20 @@ export function describeEmbeddedSuite(
         recoveryKey: wallet.recoveryKey,
       })
       expect((await failure(api.putAuthShares(other.body))).details).toBe('device_mismatch')
-      expect((await failure(api.putAuthShares({ ...other.body, deviceId }))).details).toBe(
+      const otherWalletHere = await createShareSet({ deviceId, recoveryKey: wallet.recoveryKey })
+      expect((await failure(api.putAuthShares(otherWalletHere.body))).details).toBe(
         'address_mismatch',
       )
-      expect(
-        (
-          await failure(
-            api.putAuthShares({ ...wallet.body, authShare: bytesToHex(wallet.deviceShare) }),
-          )
-        ).details,
-      ).toBe('share_set_exists')
+      expect((await failure(api.putAuthShares(wallet.body))).details).toBe('share_set_exists')
+      // A session alone (an inbox, a forged session) cannot add junk shares to the wallet: the
+      // wallet's key signs every share set, over its shares and its device.
+      for (const junk of [
+        { ...wallet.body, shareSetId: `set-${crypto.randomUUID()}` },
+        { ...wallet.body, authShare: bytesToHex(wallet.deviceShare) },
+        { ...other.body, deviceId, addresses: wallet.addresses },
+        { ...wallet.body, signature: otherWalletHere.body.signature },
+      ])
+        expect((await failure(api.putAuthShares(junk))).details).toBe('invalid_signature')
 
       await api.signOut({})
       expect((await failure(api.getAuthShares())).status).toBe(401)
@@ -782,6 +787,176 @@ export function describeEmbeddedSuite(
         const tooMany = await failure(api.addRecoveryMethod({ kind: 'password', wrappedKey }))
         expect([tooMany.status, tooMany.details]).toEqual([409, 'too_many_methods'])
         expect((await api.getAuthShares()).wallet!.recoveryMethods).toHaveLength(10)
+      }, 30_000)
+    })
+
+    describe('passkey login', () => {
+      /** The frame as the demo opens it: on `localhost`, where WebAuthn works (the page's Origin). */
+      const frameOrigin = () => `http://localhost:${new URL(world.frameUrl).port}`
+      const passkeyBrowser = (project = projectId) => {
+        const jar = createCookieJar()
+        const withOrigin: typeof fetch = (input, init = {}) => {
+          const headers = new Headers(init.headers)
+          headers.set('origin', frameOrigin())
+          return jar.fetch(input, { ...init, headers })
+        }
+        return {
+          jar,
+          api: createHttpAuthApi({
+            baseUrl: world.frameUrl,
+            projectId: project,
+            fetch: withOrigin,
+          }),
+        }
+      }
+      /** An account with a wallet and a passkey registered (verified) by its first device. */
+      const registered = async (project = projectId) => {
+        const { api } = passkeyBrowser(project)
+        const email = newEmail()
+        const deviceId = newDeviceId()
+        await login(api, email, deviceId, project)
+        await createWallet(api, deviceId)
+        const authenticator = createSoftAuthenticator({ origin: frameOrigin(), rpId: 'localhost' })
+        const { options } = await api.passkeyRegisterOptions({})
+        expect(options.rpId).toBe('localhost')
+        const { credentialId } = await api.passkeyRegisterVerify({
+          response: authenticator.register(options.challenge),
+        })
+        expect(credentialId).toBe(authenticator.credentialId)
+        const { user } = await api.getSession()
+        return { email, user: user!, authenticator }
+      }
+      const loginWith = async (
+        authenticator: ReturnType<typeof createSoftAuthenticator>,
+        overrides: Parameters<ReturnType<typeof createSoftAuthenticator>['assert']>[1] = {},
+        project = projectId,
+      ) => {
+        const { api } = passkeyBrowser(project)
+        const { options } = await api.passkeyLoginOptions({})
+        const response = authenticator.assert(options.challenge, overrides)
+        return {
+          api,
+          response,
+          login: () => api.passkeyLoginVerify({ deviceId: newDeviceId(), response }),
+        }
+      }
+
+      it('registers a verified passkey (public key, counter, transports) for the session user only', async () => {
+        const { user, authenticator } = await registered()
+        const row = await db()
+          .selectFrom('embedded_passkeys')
+          .selectAll()
+          .where('credential_id', '=', authenticator.credentialId)
+          .executeTakeFirstOrThrow()
+        expect(row).toMatchObject({
+          project_id: projectId,
+          user_id: user.userId,
+          rp_id: 'localhost',
+          transports: ['internal'],
+        })
+        expect(Number(row.counter)).toBe(0)
+        // Without a session, or on a device without the wallet: refused.
+        const anonymous = passkeyBrowser().api
+        expect((await failure(anonymous.passkeyRegisterOptions({}))).status).toBe(401)
+        const { api } = passkeyBrowser()
+        await login(api, newEmail(), newDeviceId())
+        expect((await failure(api.passkeyRegisterOptions({}))).details).toBe('device_not_verified')
+      }, 30_000)
+
+      it('refuses a registration whose challenge, origin or RP ID is wrong', async () => {
+        const { api } = passkeyBrowser()
+        const deviceId = newDeviceId()
+        await login(api, newEmail(), deviceId)
+        await createWallet(api, deviceId)
+        const authenticator = createSoftAuthenticator({ origin: frameOrigin(), rpId: 'localhost' })
+        const unknownChallenge = authenticator.register(
+          Buffer.from('not issued').toString('base64url'),
+        )
+        expect(
+          (await failure(api.passkeyRegisterVerify({ response: unknownChallenge }))).details,
+        ).toBe('passkey_refused')
+        for (const override of [{ origin: 'http://evil.example' }, { rpId: 'evil.example' }]) {
+          const { options } = await api.passkeyRegisterOptions({})
+          const response = authenticator.register(options.challenge, override)
+          expect((await failure(api.passkeyRegisterVerify({ response }))).details).toBe(
+            'passkey_refused',
+          )
+        }
+        expect(
+          await db()
+            .selectFrom('embedded_passkeys')
+            .select('credential_id')
+            .where('credential_id', '=', authenticator.credentialId)
+            .execute(),
+        ).toEqual([])
+      }, 30_000)
+
+      it('logs in with the right key: a session of its user in its project, device not link-approved', async () => {
+        const { email, user, authenticator } = await registered()
+        const { api, login: verify } = await loginWith(authenticator)
+        expect(await verify()).toEqual({ user: { userId: user.userId, email } })
+        expect(await api.getSession()).toEqual({ user: { userId: user.userId, email } })
+        // The session gets the wallet (auth shares), like an email login.
+        expect((await api.getAuthShares()).wallet?.shareSets).toHaveLength(1)
+        const session = await db()
+          .selectFrom('embedded_sessions')
+          .selectAll()
+          .where('user_id', '=', user.userId)
+          .orderBy('created_at', 'desc')
+          .executeTakeFirstOrThrow()
+        expect([session.project_id, session.device_approved]).toEqual([projectId, false])
+        const row = await db()
+          .selectFrom('embedded_passkeys')
+          .select('counter')
+          .where('credential_id', '=', authenticator.credentialId)
+          .executeTakeFirstOrThrow()
+        expect(Number(row.counter)).toBe(1)
+      }, 30_000)
+
+      it('refuses a wrong signature, a replayed challenge, a wrong origin or RP ID, a lower counter', async () => {
+        const { authenticator } = await registered()
+        const refusedWith = async (overrides: Parameters<typeof authenticator.assert>[1]) => {
+          const attempt = await loginWith(authenticator, overrides)
+          const error = await failure(attempt.login())
+          expect([error.status, error.details]).toEqual([401, 'passkey_refused'])
+          expect(await attempt.api.getSession()).toEqual({ user: null })
+        }
+        await refusedWith({ forgeSignature: true })
+        await refusedWith({ origin: 'http://evil.example' })
+        await refusedWith({ rpId: 'evil.example' })
+
+        const good = await loginWith(authenticator, { counter: 10 })
+        await good.login()
+        // The same assertion (and challenge) again: the challenge is gone.
+        const replay = await failure(
+          good.api.passkeyLoginVerify({ deviceId: newDeviceId(), response: good.response }),
+        )
+        expect(replay.details).toBe('passkey_refused')
+        // A cloned authenticator's older counter.
+        await refusedWith({ counter: 5 })
+        await refusedWith({ counter: 10 })
+        await (await loginWith(authenticator, { counter: 11 })).login()
+      }, 30_000)
+
+      it("refuses another project's passkey and another project's challenge", async () => {
+        const { authenticator } = await registered(otherProjectId)
+        const error = await failure((await loginWith(authenticator)).login())
+        expect(error.details).toBe('passkey_refused')
+        // A challenge of project B is not one of project A.
+        const { api: other } = passkeyBrowser(otherProjectId)
+        const { options } = await other.passkeyLoginOptions({})
+        const { api } = passkeyBrowser()
+        const crossed = await failure(
+          api.passkeyLoginVerify({
+            deviceId: newDeviceId(),
+            response: authenticator.assert(options.challenge),
+          }),
+        )
+        expect(crossed.details).toBe('passkey_refused')
+        // Under its own project it logs in.
+        expect(
+          (await (await loginWith(authenticator, {}, otherProjectId)).login()).user,
+        ).toBeTruthy()
       }, 30_000)
     })
 

@@ -15,6 +15,16 @@ export type EmbeddedAuthConnector = Connector & {
   connectDevice(): Promise<void>
   /** Verifies the one-time code; afterwards `connect()` returns the accounts. */
   connectOtp(parameters: { otp: string }): Promise<void>
+  /**
+   * Whether "Continue with a passkey" can work here (the app said so: the frame runs on a domain,
+   * where WebAuthn works, not on an IP address).
+   */
+  isPasskeyLoginAvailable(): boolean
+  /**
+   * Logs in with a passkey of the wallet's frame (one tap) and, on a new device, unlocks the
+   * wallet with the same passkey; afterwards `connect()` returns the accounts.
+   */
+  connectPasskey(): Promise<void>
   updateEmail(parameters: { email: string }): Promise<{ action: 'VERIFY_PRIMARY_OTP' }>
   updateEmailPrimaryOtp(parameters: { otp: string }): Promise<{ action: 'VERIFY_SECONDARY_OTP' }>
   updateEmailSecondaryOtp(parameters: { otp: string }): Promise<{ email: string }>

@@ -12,6 +12,7 @@ import {
 import { createMemoryDeviceShareStore, type DeviceShareStore } from '../custody/deviceShareStore.ts'
 import type { AuthApi } from '../frame/authApi.ts'
 import { createFrameHost } from '../frame/createFrameHost.ts'
+import type { PasskeyEnvironment } from '../frame/passkeyFactor.ts'
 import { createMemoryAuthServer } from '../test-utils/createMemoryAuthServer.ts'
 import { createScriptedPrompts } from '../test-utils/createScriptedPrompts.ts'
 import { createFakeBrowser, type FakeWindow } from '../test-utils/fakeBrowser.ts'
@@ -56,6 +57,8 @@ export function createEmbeddedTestWorld() {
       networks?: readonly [CaipNetwork, ...CaipNetwork[]]
       /** Adapters besides the embedded one (e.g. `solanaAdapter()` for SOL balances). */
       adapters?: readonly Adapter[]
+      /** The frame's passkeys (a fake authenticator); the adapter then offers passkey login. */
+      passkeys?: PasskeyEnvironment
     } = {},
   ): TestPage => {
     const browser = createFakeBrowser()
@@ -74,6 +77,7 @@ export function createEmbeddedTestWorld() {
           rpcUrls: { 31337: 'http://127.0.0.1:9' },
           projectId: 'demo',
           devicePollIntervalMs: 5,
+          passkeys: options.passkeys,
         }),
       )
     })
@@ -83,6 +87,7 @@ export function createEmbeddedTestWorld() {
       projectId: 'demo',
       window: appWindow as never,
       timeouts: { afterReady: 0, load: 5_000, request: 20_000, ...options.timeouts },
+      passkeys: options.passkeys !== undefined,
     })
     const foyer = createFoyer({
       networks: options.networks ?? [anvil],

@@ -33,6 +33,12 @@ export type EmbeddedWalletAdapterParameters = {
   /** The app window; defaults to `globalThis.window`. Tests pass a model with the same semantics. */
   window?: FrameClientWindow | undefined
   timeouts?: CreateFrameClientParameters['timeouts']
+  /**
+   * Offer "Continue with a passkey" (CONNECT_PASSKEY). Set it when the frame runs on a domain
+   * name (WebAuthn refuses IP addresses), e.g. `new URL(frameUrl).hostname === 'localhost'`.
+   * Default false.
+   */
+  passkeys?: boolean | undefined
 }
 
 export type EmbeddedWalletAdapter = Adapter & {
@@ -65,6 +71,8 @@ export type EmbeddedSession = {
     | 'connectEmail'
     | 'connectDevice'
     | 'connectOtp'
+    | 'isPasskeyLoginAvailable'
+    | 'connectPasskey'
     | 'updateEmail'
     | 'updateEmailPrimaryOtp'
     | 'updateEmailSecondaryOtp'
@@ -148,6 +156,11 @@ export function embeddedWalletAdapter(
       async connectOtp({ otp }) {
         const frame = await getClient()
         await frame.request('CONNECT_OTP', { otp })
+      },
+      isPasskeyLoginAvailable: () => parameters.passkeys === true,
+      async connectPasskey() {
+        const frame = await getClient()
+        await frame.request('CONNECT_PASSKEY', {})
       },
       async updateEmail({ email }) {
         const frame = await getClient()

@@ -353,6 +353,74 @@ describe('createFrameHost with createFrameClient', () => {
     for (const context of [first, elsewhere, second, third]) context.client.destroy()
   }, 60_000)
 
+  it('logs in with a passkey and unlocks a new device in the same ceremony (CONNECT_PASSKEY)', async () => {
+    const prompts = createScriptedPrompts()
+    prompts.usePasskey = true
+    const phone = createFakeAuthenticator()
+    const first = setup({ prompts, passkeys: phone.environment('frame.localhost') })
+    await loginByEmail(first, 'pia@example.com')
+    const { address } = await first.client.request('GET_USER', {})
+    await first.client.request('SETUP_RECOVERY', {})
+
+    // A new browser profile with the synced passkey: one assertion, no email, no unlock view.
+    const laptop = createFakeAuthenticator()
+    laptop.passkeys.push(...phone.passkeys)
+    const visitor = createScriptedPrompts()
+    const second = setup({
+      server: first.server,
+      prompts: visitor,
+      passkeys: laptop.environment('frame.localhost'),
+    })
+    expect(await second.client.request('CONNECT_PASSKEY', {})).toEqual({})
+    expect(laptop.ceremonies).toEqual(['get'])
+    expect(visitor.passkeyOffered.unlock).toEqual([])
+    const user = await second.client.request('GET_USER', {})
+    expect([user.email, user.address, user.recovery?.locked]).toEqual([
+      'pia@example.com',
+      address,
+      false,
+    ])
+    const { result } = await second.client.request('RPC_REQUEST', {
+      method: 'personal_sign',
+      params: [toHex('one tap'), address],
+    })
+    expect(
+      await recoverMessageAddress({ message: 'one tap', signature: result as `0x${string}` }),
+    ).toBe(address)
+
+    // Cancelled: 4001 'The passkey was not used'; an unknown passkey or none here: Failed to connect.
+    const cancelled = setup({
+      server: first.server,
+      passkeys: laptop.environment('frame.localhost'),
+    })
+    laptop.cancelNext()
+    await expect(cancelled.client.request('CONNECT_PASSKEY', {})).rejects.toMatchObject({
+      code: 4001,
+      shortMessage: expect.stringContaining('The passkey was not used'),
+    })
+    const stranger = createFakeAuthenticator()
+    await stranger.credentials.create({
+      publicKey: {
+        rp: { id: 'frame.localhost', name: 'x' },
+        user: { id: new Uint8Array(8), name: 'x', displayName: 'x' },
+        challenge: new Uint8Array(8),
+        pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
+      },
+    })
+    const unknown = setup({
+      server: first.server,
+      passkeys: stranger.environment('frame.localhost'),
+    })
+    await expect(unknown.client.request('CONNECT_PASSKEY', {})).rejects.toMatchObject({
+      shortMessage: expect.stringContaining('Failed to connect'),
+    })
+    const none = setup({ server: first.server })
+    await expect(none.client.request('CONNECT_PASSKEY', {})).rejects.toMatchObject({
+      shortMessage: expect.stringContaining('Failed to connect'),
+    })
+    for (const context of [first, second, cancelled, unknown, none]) context.client.destroy()
+  }, 60_000)
+
   it('recovers the wallet on a new device approved from an existing one, both showing the same code', async () => {
     const first = setup({ deviceRequestPollMs: 10 })
     await loginByEmail(first, 'dev@example.com')

@@ -28,6 +28,7 @@ import { ensureWallet, loadSignerShares, type ServerWallet } from './ensureWalle
 import { createPublicClients, handleRpcRequest, RpcError } from './handleRpcRequest.ts'
 import {
   createPasskeyMethod,
+  loginWithPasskey,
   type PasskeyEnvironment,
   recoverWithPasskey,
   verifyPasskey,
@@ -266,6 +267,20 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
     throw new FrameRequestError('Failed to connect', { details: 'Device approval timed out' })
   }
 
+  /**
+   * After any login: the wallet made or found; on a device that cannot sign yet the visitor
+   * recovers it here now (or later, when it must sign); this device then answers new devices.
+   */
+  const finishLogin = async (user: { userId: string; email: string }) => {
+    const ensured = await ensureWallet(custody(user.userId))
+    state.user = user
+    state.addresses = ensured.addresses
+    state.locked = ensured.locked
+    state.wallet = ensured.wallet ?? (await refreshWallet())
+    if (state.locked) await unlock()
+    startDeviceRequestPoll()
+  }
+
   const handlers: {
     [name in FrameEventName]: (
       payload: FrameRequestPayload<name>,
@@ -307,15 +322,43 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
         otp,
         deviceId: await deviceShareStore.getDeviceId(),
       })
-      const ensured = await ensureWallet(custody(user.userId))
       state.pendingEmail = undefined
-      state.user = user
-      state.addresses = ensured.addresses
-      state.locked = ensured.locked
-      state.wallet = ensured.wallet ?? (await refreshWallet())
-      // A new device: the visitor recovers the wallet here now (or later, when it must sign).
-      if (state.locked) await unlock()
-      startDeviceRequestPoll()
+      await finishLogin(user)
+      return {}
+    },
+    async CONNECT_PASSKEY() {
+      const passkeys = (await passkeysSupported()) ? parameters.passkeys : undefined
+      if (!passkeys)
+        throw new FrameRequestError('Failed to connect', {
+          details: 'Passkeys are not available here',
+        })
+      deviceApprovedFor = undefined
+      state.pendingEmail = undefined
+      let user: { userId: string; email: string }
+      // Shown while the passkey sheet is up: the app pauses its request timeout meanwhile.
+      postToApp(FRAME_SHOW_TYPE)
+      try {
+        // The assertion's PRF output also opens the recovery key: logged in and unlocked at once.
+        ;({ user } = await loginWithPasskey({
+          authApi,
+          deviceShareStore,
+          passkeys,
+          operatorRecoveryPublicKey: parameters.operatorRecoveryPublicKey,
+        }))
+      } catch (error) {
+        if (error instanceof FrameRequestError && /not used/.test(error.shortMessage))
+          throw new FrameRequestError('The passkey was not used', { code: 4001, cause: error })
+        if (error instanceof BaseError)
+          throw new FrameRequestError('Failed to connect', {
+            details: error.shortMessage,
+            cause: error,
+          })
+        throw error
+      } finally {
+        postToApp(FRAME_HIDE_TYPE)
+      }
+      // A passkey that does not open this wallet (made before passkey login) asks another factor.
+      await finishLogin(user)
       return {}
     },
     async GET_SOCIAL_REDIRECT_URI() {

@@ -9,6 +9,7 @@ import {
   type RecoveryKey,
 } from '../custody/recoveryKey.ts'
 import { createSealingKeyPair, openSealedBox, sealToPublicKey } from '../custody/sealedBox.ts'
+import { shareSetMessage } from '../custody/shareSetMessage.ts'
 import { combineShares, splitSecret } from '../custody/splitSecret.ts'
 import { withSigner } from '../custody/withSigner.ts'
 import { AuthApiError, ShareMismatchError, WrongRecoveryFactorError } from '../errors.ts'
@@ -214,15 +215,31 @@ async function storeShareSet(
     const operatorSealedRecoveryShare = parameters.operatorRecoveryPublicKey
       ? await sealToPublicKey(shares.recoveryShare, parameters.operatorRecoveryPublicKey)
       : undefined
+    const authShare = bytesToHex(shares.authShare)
+    // Signed with the key the new shares rebuild (checked against the addresses first).
+    const signature = await withSigner(
+      [shares.deviceShare, shares.authShare],
+      ({ eip155 }) =>
+        eip155.signMessage({
+          message: shareSetMessage({
+            shareSetId,
+            deviceId: parameters.deviceId,
+            authShare,
+            encryptedRecoveryShare,
+          }),
+        }),
+      { expectedAddresses: parameters.addresses },
+    )
     await parameters.deviceShareStore.setShare(parameters.userId, shares.deviceShare)
     await parameters.deviceShareStore.setRecoveryKey(parameters.userId, parameters.recoveryKey)
     await parameters.authApi.putAuthShares({
       shareSetId,
       deviceId: parameters.deviceId,
-      authShare: bytesToHex(shares.authShare),
+      authShare,
       encryptedRecoveryShare,
       ...(operatorSealedRecoveryShare ? { operatorSealedRecoveryShare } : {}),
       addresses: parameters.addresses,
+      signature,
     })
   } finally {
     shares.deviceShare.fill(0)

@@ -83,6 +83,52 @@ export function browserPasskeys(
 
 const random = (length: number) => crypto.getRandomValues(new Uint8Array(length))
 
+const encode = (buffer: ArrayBuffer | ArrayBufferView | null | undefined) =>
+  buffer
+    ? base64urlnopad.encode(
+        ArrayBuffer.isView(buffer)
+          ? new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength)
+          : new Uint8Array(buffer),
+      )
+    : ''
+
+/** A registration as JSON for the server, without extension results (the PRF output stays here). */
+function registrationJson(credential: Credential) {
+  const { rawId, response } = credential as PublicKeyCredential
+  const attestation = response as AuthenticatorAttestationResponse
+  return {
+    id: credential.id,
+    rawId: encode(rawId),
+    type: 'public-key' as const,
+    response: {
+      clientDataJSON: encode(attestation.clientDataJSON),
+      attestationObject: encode(attestation.attestationObject),
+      ...(typeof attestation.getTransports === 'function'
+        ? { transports: attestation.getTransports() }
+        : {}),
+    },
+    clientExtensionResults: {},
+  }
+}
+
+/** An assertion as JSON for the server, without extension results. */
+function assertionJson(credential: Credential) {
+  const { rawId, response } = credential as PublicKeyCredential
+  const assertion = response as AuthenticatorAssertionResponse
+  return {
+    id: credential.id,
+    rawId: encode(rawId),
+    type: 'public-key' as const,
+    response: {
+      clientDataJSON: encode(assertion.clientDataJSON),
+      authenticatorData: encode(assertion.authenticatorData),
+      signature: encode(assertion.signature),
+      ...(assertion.userHandle ? { userHandle: encode(assertion.userHandle) } : {}),
+    },
+    clientExtensionResults: {},
+  }
+}
+
 /** The PRF output of a credential the ceremony returned (32 bytes), if the passkey gave one. */
 function prfOutputOf(credential: Credential | null): Uint8Array | undefined {
   const first = (credential as PublicKeyCredential | null)?.getClientExtensionResults?.().prf
@@ -151,22 +197,26 @@ export type CreatePasskeyMethodParameters = CustodyParameters & {
  */
 export async function createPasskeyMethod(parameters: CreatePasskeyMethodParameters) {
   const { passkeys } = parameters
+  // The server's challenge, so it can verify the passkey and let it log in later. One short
+  // request: the click's user activation lasts several seconds.
+  const { options } = await parameters.authApi.passkeyRegisterOptions({})
   const created = await ceremony('create', () =>
     passkeys.credentials.create({
       publicKey: {
         rp: { id: passkeys.rpId, name: passkeys.rpName ?? 'Foyer wallet' },
         user: {
           // A random handle: the passkey says nothing about the visitor's account on the server.
-          id: random(32),
+          id: base64urlnopad.decode(options.userId) as Uint8Array<ArrayBuffer>,
           name: parameters.userName,
           displayName: parameters.userName,
         },
-        challenge: random(32),
+        challenge: base64urlnopad.decode(options.challenge) as Uint8Array<ArrayBuffer>,
         pubKeyCredParams: [
           { type: 'public-key', alg: -7 },
           { type: 'public-key', alg: -8 },
           { type: 'public-key', alg: -257 },
         ],
+        timeout: options.timeout,
         authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
         attestation: 'none',
         excludeCredentials: (parameters.excludeCredentialIds ?? []).map((id) => ({
@@ -179,6 +229,8 @@ export async function createPasskeyMethod(parameters: CreatePasskeyMethodParamet
   )
   if (created?.type !== 'public-key') throw new FrameRequestError('The passkey was not made')
   const credentialId = created.id
+  // The server keeps its public key (the PRF output never leaves the frame).
+  await parameters.authApi.passkeyRegisterVerify({ response: registrationJson(created) })
   // Some authenticators evaluate the PRF only when the passkey is used: ask once more.
   let prfOutput = prfOutputOf(created)
   if (!prfOutput) {
@@ -232,6 +284,73 @@ export async function recoverWithPasskey(parameters: RecoverWithPasskeyParameter
  */
 export async function verifyPasskey(parameters: RecoverWithPasskeyParameters): Promise<void> {
   await withPasskeyRecoveryKey(parameters, async () => undefined)
+}
+
+export type LoginWithPasskeyParameters = Omit<CustodyParameters, 'userId'> & {
+  passkeys: PasskeyEnvironment
+}
+
+/**
+ * Passkey login: one assertion of a discoverable passkey (no account named first) with the PRF
+ * extension. The server checks it and starts a session; the PRF output of the same assertion then
+ * opens the recovery key, so a new device is recovered without a second tap.
+ */
+export async function loginWithPasskey(parameters: LoginWithPasskeyParameters) {
+  const { passkeys, authApi } = parameters
+  const { options } = await authApi.passkeyLoginOptions({})
+  const assertion = await ceremony('get', () =>
+    passkeys.credentials.get({
+      publicKey: {
+        challenge: base64urlnopad.decode(options.challenge) as Uint8Array<ArrayBuffer>,
+        rpId: passkeys.rpId,
+        timeout: options.timeout,
+        userVerification: 'required',
+        extensions: { prf: { eval: { first: PASSKEY_PRF_INPUT as Uint8Array<ArrayBuffer> } } },
+      },
+    }),
+  )
+  if (assertion?.type !== 'public-key')
+    throw new FrameRequestError('The passkey was not used (cancelled or timed out)', { code: 4001 })
+  const prfOutput = prfOutputOf(assertion)
+  try {
+    const { user } = await authApi.passkeyLoginVerify({
+      deviceId: await parameters.deviceShareStore.getDeviceId(),
+      response: assertionJson(assertion),
+    })
+    const custody = { ...parameters, userId: user.userId }
+    const { wallet } = await authApi.getAuthShares()
+    if (!wallet || !prfOutput) return { user }
+    // This device holds its share already: logged in, nothing to open.
+    const deviceId = await parameters.deviceShareStore.getDeviceId()
+    if (wallet.shareSets.some((set) => set.deviceId === deviceId)) {
+      const share = await parameters.deviceShareStore.getShare(user.userId)
+      if (share) {
+        share.fill(0)
+        return { user }
+      }
+    }
+    const methods = wallet.recoveryMethods
+      .filter((method) => method.kind === 'passkey' && method.credentialId === assertion.id)
+      .reverse()
+    for (const method of methods) {
+      let recoveryKey: Uint8Array
+      try {
+        recoveryKey = await unwrapWithPrf(method.wrappedKey, prfOutput)
+      } catch (error) {
+        if (error instanceof WrongRecoveryFactorError) continue
+        throw error
+      }
+      try {
+        await recoverWallet({ ...custody, recoveryKey, wallet })
+      } finally {
+        recoveryKey.fill(0)
+      }
+      break
+    }
+    return { user }
+  } finally {
+    prfOutput?.fill(0)
+  }
 }
 
 /** Runs `use` with the recovery key a passkey of the wallet opens, then zeroes it. */

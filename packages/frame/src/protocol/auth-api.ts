@@ -57,6 +57,44 @@ export const deviceRequestSchema = v.object({
   expiresAt: v.string(),
 })
 
+const base64urlSchema = v.pipe(v.string(), v.maxLength(16_384), v.regex(/^[A-Za-z0-9_-]*$/))
+
+/** What `navigator.credentials.create`/`get` need besides the frame's own choices (PRF, algorithms). */
+export const passkeyOptionsSchema = v.object({
+  /** base64url, single use, valid 5 minutes. */
+  challenge: base64urlSchema,
+  /** The frame's hostname (the request's origin). */
+  rpId: v.string(),
+  timeout: v.number(),
+})
+
+/** A WebAuthn registration response, JSON-encoded (binary fields base64url). */
+export const passkeyRegistrationSchema = v.object({
+  id: base64urlSchema,
+  rawId: base64urlSchema,
+  type: v.literal('public-key'),
+  response: v.object({
+    clientDataJSON: base64urlSchema,
+    attestationObject: base64urlSchema,
+    transports: v.optional(v.array(v.pipe(v.string(), v.maxLength(32)))),
+  }),
+  clientExtensionResults: v.optional(v.object({})),
+})
+
+/** A WebAuthn assertion, JSON-encoded (binary fields base64url). */
+export const passkeyAssertionSchema = v.object({
+  id: base64urlSchema,
+  rawId: base64urlSchema,
+  type: v.literal('public-key'),
+  response: v.object({
+    clientDataJSON: base64urlSchema,
+    authenticatorData: base64urlSchema,
+    signature: base64urlSchema,
+    userHandle: v.optional(base64urlSchema),
+  }),
+  clientExtensionResults: v.optional(v.object({})),
+})
+
 export const authApiRoutes = {
   /**
    * Starts email login. Rate limit: once per 30 s per email ('Please try again after {n} seconds',
@@ -130,6 +168,11 @@ export const authApiRoutes = {
       encryptedRecoveryShare: encryptedBlobSchema,
       operatorSealedRecoveryShare: v.optional(sealedBoxSchema),
       addresses: walletAddressesSchema,
+      /**
+       * EIP-191 signature by the wallet's eip155 key over `shareSetMessage(…)`: only a holder of
+       * the key adds a share set (400 `invalid_signature` otherwise).
+       */
+      signature: hexSchema,
     }),
     response: v.object({ ok: v.literal(true) }),
   },
@@ -147,6 +190,50 @@ export const authApiRoutes = {
       credentialId: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(1024))),
     }),
     response: v.object({ method: recoveryMethodSchema }),
+  },
+  /**
+   * Passkey login, step 0: options for making a passkey the session's user can log in with
+   * (challenge single use, 5 minutes; relying party = the frame's hostname). Same rule as
+   * `addRecoveryMethod`: the session's device holds a share set.
+   */
+  passkeyRegisterOptions: {
+    method: 'POST',
+    path: '/v1/embedded/passkeys/register/options',
+    body: v.object({}),
+    response: v.object({
+      options: v.object({
+        ...passkeyOptionsSchema.entries,
+        /** The passkey's user handle (base64url, random, not the account id). */
+        userId: base64urlSchema,
+      }),
+    }),
+  },
+  /**
+   * Checks the new passkey's attestation (challenge, origin, RP ID, user verification) and keeps
+   * its public key and counter, so the passkey can log in (`passkeyLoginVerify`).
+   */
+  passkeyRegisterVerify: {
+    method: 'POST',
+    path: '/v1/embedded/passkeys/register/verify',
+    body: v.object({ response: passkeyRegistrationSchema }),
+    response: v.object({ credentialId: v.string() }),
+  },
+  /** No session: a challenge for a discoverable-credential assertion (single use, 5 minutes). */
+  passkeyLoginOptions: {
+    method: 'POST',
+    path: '/v1/embedded/passkeys/login/options',
+    body: v.object({}),
+    response: v.object({ options: passkeyOptionsSchema }),
+  },
+  /**
+   * Checks the assertion against a passkey registered in this project (signature, challenge,
+   * origin, RP ID, counter) and starts a session, like `verifyEmailOtp`.
+   */
+  passkeyLoginVerify: {
+    method: 'POST',
+    path: '/v1/embedded/passkeys/login/verify',
+    body: v.object({ deviceId: deviceIdSchema, response: passkeyAssertionSchema }),
+    response: v.object({ user: embeddedUserRecordSchema }),
   },
   /**
    * Operator-recovery mode only (403 `operator_recovery_off` otherwise): for a new device whose

@@ -85,6 +85,11 @@ export const frameEvents = {
   /** Waits (polling the server) until the approval link of the email was followed. */
   CONNECT_DEVICE: { request: empty, response: empty },
   CONNECT_OTP: { request: v.object({ otp: otpSchema }), response: empty },
+  /**
+   * Logs in with a passkey of the frame's origin (one WebAuthn assertion, discoverable, with PRF)
+   * and, on a device without the wallet, recovers it with the same passkey.
+   */
+  CONNECT_PASSKEY: { request: empty, response: empty },
   GET_SOCIAL_REDIRECT_URI: {
     request: v.object({ provider: socialProviderSchema }),
     response: v.object({ uri: v.string() }),

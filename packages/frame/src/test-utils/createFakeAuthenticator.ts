@@ -4,7 +4,14 @@ import { base64urlnopad } from '@scure/base'
 import type { PasskeyCredentials, PasskeyEnvironment } from '../frame/passkeyFactor.ts'
 
 /** A passkey a fake authenticator holds: its PRF output is HMAC-SHA256(secret, input). */
-export type FakePasskey = { id: string; rpId: string; userName: string; secret: Uint8Array }
+export type FakePasskey = {
+  id: string
+  rpId: string
+  userName: string
+  secret: Uint8Array
+  /** The user handle given at creation. */
+  userHandle?: Uint8Array | undefined
+}
 
 export type FakeAuthenticator = {
   credentials: PasskeyCredentials
@@ -46,7 +53,12 @@ export function createFakeAuthenticator(
   const ceremonies: ('create' | 'get')[] = []
   let cancel = false
 
-  const credential = (passkey: FakePasskey, input: BufferSource | undefined, onCreate: boolean) => {
+  const credential = (
+    passkey: FakePasskey,
+    input: BufferSource | undefined,
+    onCreate: boolean,
+    challenge: BufferSource,
+  ) => {
     const give = prf === 'create-and-get' || (prf === 'get-only' && !onCreate)
     const results =
       give && input ? { first: hmac(sha256, passkey.secret, asBytes(input)) } : undefined
@@ -55,7 +67,23 @@ export function createFakeAuthenticator(
       type: 'public-key',
       id: passkey.id,
       rawId: rawId.buffer,
-      response: {},
+      // What a server would read (not signed: `createMemoryAuthServer` checks the challenge only).
+      response: {
+        clientDataJSON: new TextEncoder().encode(
+          JSON.stringify({
+            type: onCreate ? 'webauthn.create' : 'webauthn.get',
+            challenge: base64urlnopad.encode(asBytes(challenge)),
+            origin: `https://${passkey.rpId}`,
+          }),
+        ).buffer,
+        ...(onCreate
+          ? { attestationObject: new Uint8Array(8).buffer, getTransports: () => ['internal'] }
+          : {
+              authenticatorData: new Uint8Array(37).buffer,
+              signature: new Uint8Array(64).buffer,
+              userHandle: passkey.userHandle?.slice().buffer ?? null,
+            }),
+      },
       authenticatorAttachment: 'platform',
       getClientExtensionResults: () => ({
         prf: onCreate
@@ -90,9 +118,10 @@ export function createFakeAuthenticator(
         rpId,
         userName: publicKey.user.name,
         secret: crypto.getRandomValues(new Uint8Array(32)),
+        userHandle: asBytes(publicKey.user.id).slice(),
       }
       passkeys.push(passkey)
-      return credential(passkey, publicKey.extensions?.prf?.eval?.first, true)
+      return credential(passkey, publicKey.extensions?.prf?.eval?.first, true, publicKey.challenge)
     },
     async get(options) {
       ceremonies.push('get')
@@ -107,7 +136,7 @@ export function createFakeAuthenticator(
       )
       // No matching passkey: the browser lets the visitor look, then fails as for a cancel.
       if (!passkey) throw notAllowed()
-      return credential(passkey, publicKey.extensions?.prf?.eval?.first, false)
+      return credential(passkey, publicKey.extensions?.prf?.eval?.first, false, publicKey.challenge)
     },
   }
 

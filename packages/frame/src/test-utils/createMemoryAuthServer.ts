@@ -1,8 +1,10 @@
-import type { Hex } from 'viem'
+import { base64urlnopad } from '@scure/base'
+import { type Hex, verifyMessage } from 'viem'
 import type { WalletAddresses } from '../custody/deriveWalletKeys.ts'
 import type { EncryptedBlob, WrappedKey } from '../custody/recoveryKey.ts'
 import type { SealedBox } from '../custody/sealedBox.ts'
 import { openSealedBox, sealToPublicKey } from '../custody/sealedBox.ts'
+import { shareSetMessage } from '../custody/shareSetMessage.ts'
 import { AuthApiError } from '../errors.ts'
 import type { AuthApi } from '../frame/authApi.ts'
 
@@ -66,6 +68,23 @@ export function createMemoryAuthServer(
   const approvals = new Map<string, boolean>()
   const approvedDevices = new Set<string>()
   const database = new Map<string, StoredWallet>()
+  /** Passkeys that log in (credential id → user id) and the challenges handed out. */
+  const loginPasskeys = new Map<string, string>()
+  const challenges = new Map<string, 'register' | 'login'>()
+  const newChallenge = (purpose: 'register' | 'login') => {
+    const challenge = base64urlnopad.encode(crypto.getRandomValues(new Uint8Array(32)))
+    challenges.set(challenge, purpose)
+    return challenge
+  }
+  /** Takes the challenge of a WebAuthn answer once (no signature check in this model). */
+  const takeChallenge = (clientDataJSON: string, purpose: 'register' | 'login') => {
+    const { challenge } = JSON.parse(
+      new TextDecoder().decode(base64urlnopad.decode(clientDataJSON)),
+    )
+    if (challenges.get(challenge) !== purpose)
+      fail(401, 'passkey_refused', 'This passkey request has expired. Try again.')
+    challenges.delete(challenge)
+  }
   const mailbox: MemoryAuthServer['mailbox'] = []
   let reachable = true
 
@@ -137,6 +156,40 @@ export function createMemoryAuthServer(
         }
         return { user: { userId: user.userId, email: user.email } }
       }),
+      passkeyRegisterOptions: guard(async () => {
+        requireShareHolder()
+        return {
+          options: {
+            challenge: newChallenge('register'),
+            rpId: 'localhost',
+            timeout: 300_000,
+            userId: base64urlnopad.encode(crypto.getRandomValues(new Uint8Array(32))),
+          },
+        }
+      }),
+      passkeyRegisterVerify: guard(async ({ response }) => {
+        const { session: current } = requireShareHolder()
+        takeChallenge(response.response.clientDataJSON, 'register')
+        loginPasskeys.set(response.id, current.userId)
+        return { credentialId: response.id }
+      }),
+      passkeyLoginOptions: guard(async () => ({
+        options: { challenge: newChallenge('login'), rpId: 'localhost', timeout: 300_000 },
+      })),
+      passkeyLoginVerify: guard(async ({ deviceId, response }) => {
+        takeChallenge(response.response.clientDataJSON, 'login')
+        const userId = loginPasskeys.get(response.id)
+        const user = [...users.values()].find((candidate) => candidate.userId === userId)
+        if (!user)
+          return fail(
+            401,
+            'passkey_refused',
+            'This passkey does not belong to an account of this app',
+          )
+        user.devices.add(deviceId)
+        session = { userId: user.userId, email: user.email, deviceId, deviceApproved: false }
+        return { user: { userId: user.userId, email: user.email } }
+      }),
       getSession: guard(async () => ({
         user: session ? { userId: session.userId, email: session.email } : null,
       })),
@@ -162,6 +215,12 @@ export function createMemoryAuthServer(
           return fail(409, 'address_mismatch', 'The wallet already exists')
         if (operatorRecovery !== (body.operatorSealedRecoveryShare !== undefined))
           return fail(400, 'operator_recovery_off', 'Operator recovery is off')
+        const signed = await verifyMessage({
+          address: body.addresses.eip155,
+          message: shareSetMessage(body),
+          signature: body.signature,
+        }).catch(() => false)
+        if (!signed) return fail(400, 'invalid_signature', "Not signed by the wallet's key")
         const set = {
           shareSetId: body.shareSetId,
           deviceId: body.deviceId,

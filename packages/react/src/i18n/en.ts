@@ -48,6 +48,8 @@ export const en = {
   'email.placeholder': 'you@example.com',
   'email.submit': 'Continue',
   'email.sending': 'Sending…',
+  'passkey.continue': 'Continue with a passkey',
+  'passkey.waiting': 'Waiting for your passkey…',
   'emailDevice.title': 'Approve this device',
   'emailDevice.body': 'Approve this device from the link we emailed to {email}.',
   'otp.label': 'Verification code',

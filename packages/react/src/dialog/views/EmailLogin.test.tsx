@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { connectEmail, navigate, open, verifyOtp } from '@foyer/core'
+import { connectEmail, getEmbeddedConnector, navigate, open, verifyOtp } from '@foyer/core'
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
-import { afterEach, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, onTestFinished, test, vi } from 'vitest'
 // The embedded wallet's own test world: the real frame host and client over the postMessage model.
 import { createEmbeddedTestWorld } from '../../../../frame/src/connector/createEmbeddedTestWorld.ts'
+import { createFakeAuthenticator } from '../../../../frame/src/test-utils/createFakeAuthenticator.ts'
 import { FoyerProvider } from '../../FoyerProvider.tsx'
 import { createTestSetup, findDialog } from '../../testUtils.tsx'
 
@@ -35,6 +36,8 @@ describe('email login views', () => {
     // Email section comes before the wallet section (connectMethodsOrder: email, social, wallet).
     const headings = within.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)
     expect(headings).toEqual(['Email', 'Wallets'])
+    // No passkeys in this frame (`embeddedWalletAdapter({ passkeys })` unset): no passkey button.
+    expect(within.queryByRole('button', { name: 'Continue with a passkey' })).toBeNull()
 
     fireEvent.change(input, { target: { value: 'ada@' } })
     fireEvent.click(within.getByRole('button', { name: 'Continue' }))
@@ -80,6 +83,53 @@ describe('email login views', () => {
       [...world.server.database.values()][0]!.addresses.eip155,
     )
     await waitFor(() => expect(page.foyer.getState().dialog.open).toBe(false))
+  })
+
+  test('"Continue with a passkey" logs in and unlocks a new device with one passkey', async () => {
+    // The frame shows itself during the ceremony (SHOW): the client then watches its fake iframe
+    // with a MutationObserver, which happy-dom's accepts for its own nodes only.
+    const HappyObserver = globalThis.MutationObserver
+    vi.stubGlobal(
+      'MutationObserver',
+      class extends HappyObserver {
+        override observe(target: Node, options?: MutationObserverInit) {
+          if (target instanceof Node) super.observe(target, options)
+        }
+        override disconnect() {
+          try {
+            super.disconnect()
+          } catch {
+            // A fake iframe was observed: nothing to undo.
+          }
+        }
+      },
+    )
+    onTestFinished(() => {
+      vi.unstubAllGlobals()
+    })
+    const world = createEmbeddedTestWorld()
+    const phone = createFakeAuthenticator()
+    // The account and its passkey, made on another device.
+    const other = world.openPage(world.createProfile(), {
+      passkeys: phone.environment('frame.localhost'),
+    })
+    await connectEmail(other.foyer, { email: 'pk@example.com' })
+    await verifyOtp(other.foyer, { otp: world.lastCode('pk@example.com') })
+    world.prompts.usePasskey = true
+    await getEmbeddedConnector(other.foyer).setupRecovery()
+    const address = other.foyer.getState().account.address
+
+    const page = world.openPage(world.createProfile(), {
+      passkeys: phone.environment('frame.localhost'),
+    })
+    render(<FoyerProvider foyer={page.foyer} />)
+    act(() => open(page.foyer))
+    const { within } = await findDialog()
+    const button = await within.findByRole('button', { name: 'Continue with a passkey' })
+    fireEvent.click(button)
+    await waitFor(() => expect(page.foyer.getState().status).toBe('connected'))
+    expect(page.foyer.getState().account.address).toBe(address)
+    expect(getEmbeddedConnector(page.foyer).getRecoveryStatus()?.locked).toBe(false)
   })
 
   test('Resend within 30 s says "Please try again after {n} seconds"', async () => {

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { useFoyerContext } from '../../../hooks/useFoyer.ts'
 import { EmailLoginForm } from './EmailLoginForm.tsx'
+import { PasskeyLoginButton } from './PasskeyLoginButton.tsx'
 
 /** The Connect view's email section (shown when an embedded-wallet connector is configured). */
 export function EmailSection({ showHeading }: { showHeading: boolean }) {
@@ -18,6 +19,7 @@ export function EmailSection({ showHeading }: { showHeading: boolean }) {
         </h3>
       ) : null}
       <EmailLoginForm />
+      <PasskeyLoginButton />
     </section>
   )
 }
