@@ -193,6 +193,32 @@ export async function unwrapWithPrf(
   }
 }
 
+/**
+ * Runs `use` with the recovery key the first of `wrappedKeys` opens (in the order given), and zeroes
+ * it after. A `WrongRecoveryFactorError` from `unwrap` tries the next; `undefined` when none opens.
+ */
+export async function withFirstUnwrapped<result>(
+  wrappedKeys: readonly WrappedKey[],
+  unwrap: (wrapped: WrappedKey) => Promise<RecoveryKey>,
+  use: (recoveryKey: RecoveryKey) => Promise<result>,
+): Promise<{ result: result } | undefined> {
+  for (const wrapped of wrappedKeys) {
+    let recoveryKey: RecoveryKey
+    try {
+      recoveryKey = await unwrap(wrapped)
+    } catch (error) {
+      if (error instanceof WrongRecoveryFactorError) continue
+      throw error
+    }
+    try {
+      return { result: await use(recoveryKey) }
+    } finally {
+      recoveryKey.fill(0)
+    }
+  }
+  return undefined
+}
+
 /** A short code both devices show for a device request, derived from the new device's public key. */
 export function deviceRequestCode(publicKey: Hex): string {
   const digest = sha256(hexToBytes(publicKey))

@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js'
 import { base64urlnopad } from '@scure/base'
-import { unwrapWithPrf, wrapWithPrf } from '../custody/recoveryKey.ts'
+import { unwrapWithPrf, withFirstUnwrapped, wrapWithPrf } from '../custody/recoveryKey.ts'
 import { BaseError, FrameRequestError, WrongRecoveryFactorError } from '../errors.ts'
 import type { CustodyParameters, ServerWallet } from './ensureWallet.ts'
 import { recoverWallet } from './ensureWallet.ts'
@@ -329,29 +329,24 @@ export async function loginWithPasskey(parameters: LoginWithPasskeyParameters) {
         return { user }
       }
     }
-    const methods = wallet.recoveryMethods
-      .filter((method) => method.kind === 'passkey' && method.credentialId === assertion.id)
-      .reverse()
-    for (const method of methods) {
-      let recoveryKey: Uint8Array
-      try {
-        recoveryKey = await unwrapWithPrf(method.wrappedKey, prfOutput)
-      } catch (error) {
-        if (error instanceof WrongRecoveryFactorError) continue
-        throw error
-      }
-      try {
-        await recoverWallet({ ...custody, recoveryKey, wallet })
-      } finally {
-        recoveryKey.fill(0)
-      }
-      break
-    }
+    // A passkey that opens nothing here (made before passkey login) leaves the device locked.
+    await withFirstUnwrapped(
+      passkeyMethodsOf(wallet, assertion.id),
+      (wrapped) => unwrapWithPrf(wrapped, prfOutput),
+      (recoveryKey) => recoverWallet({ ...custody, recoveryKey, wallet }),
+    )
     return { user }
   } finally {
     prfOutput?.fill(0)
   }
 }
+
+/** The wrapped keys of the wallet's methods for this passkey credential, newest first. */
+const passkeyMethodsOf = (wallet: ServerWallet, credentialId: string) =>
+  wallet.recoveryMethods
+    .filter((method) => method.kind === 'passkey' && method.credentialId === credentialId)
+    .reverse()
+    .map((method) => method.wrappedKey)
 
 /** Runs `use` with the recovery key a passkey of the wallet opens, then zeroes it. */
 async function withPasskeyRecoveryKey<result>(
@@ -375,24 +370,16 @@ async function withPasskeyRecoveryKey<result>(
   const prfOutput = prfOutputOf(assertion)
   if (!prfOutput) throw new WrongRecoveryFactorError('This passkey gave no key (no PRF support)')
   try {
-    const candidates = methods.filter((method) => method.credentialId === assertion.id).reverse()
+    const candidates = passkeyMethodsOf(known, assertion.id)
     if (candidates.length === 0)
       throw new WrongRecoveryFactorError('This passkey does not protect this wallet')
-    for (const method of candidates) {
-      let recoveryKey: Uint8Array
-      try {
-        recoveryKey = await unwrapWithPrf(method.wrappedKey, prfOutput)
-      } catch (error) {
-        if (error instanceof WrongRecoveryFactorError) continue
-        throw error
-      }
-      try {
-        return await use(recoveryKey)
-      } finally {
-        recoveryKey.fill(0)
-      }
-    }
-    throw new WrongRecoveryFactorError('This passkey does not open the wallet')
+    const opened = await withFirstUnwrapped(
+      candidates,
+      (wrapped) => unwrapWithPrf(wrapped, prfOutput),
+      use,
+    )
+    if (!opened) throw new WrongRecoveryFactorError('This passkey does not open the wallet')
+    return opened.result
   } finally {
     prfOutput.fill(0)
   }

@@ -6,6 +6,7 @@ import {
   deviceRequestCode,
   MIN_RECOVERY_PASSWORD_LENGTH,
   unwrapWithPassword,
+  withFirstUnwrapped,
   wrapWithPassword,
 } from '../custody/recoveryKey.ts'
 import { createSealingKeyPair, openSealedBox, sealToPublicKey } from '../custody/sealedBox.ts'
@@ -58,21 +59,13 @@ export async function recoverWithPassword(parameters: CustodyParameters & { pass
   if (!wallet) throw new FrameRequestError('There is no wallet to recover')
   const methods = wallet.recoveryMethods.filter((method) => method.kind === 'password')
   if (methods.length === 0) throw new WrongRecoveryFactorError('No recovery password is set')
-  for (const method of methods.reverse()) {
-    let recoveryKey: Uint8Array
-    try {
-      recoveryKey = await unwrapWithPassword(method.wrappedKey, parameters.password)
-    } catch (error) {
-      if (error instanceof WrongRecoveryFactorError) continue
-      throw error
-    }
-    try {
-      return await recoverWallet({ ...parameters, recoveryKey, wallet })
-    } finally {
-      recoveryKey.fill(0)
-    }
-  }
-  throw new WrongRecoveryFactorError('Wrong recovery password')
+  const opened = await withFirstUnwrapped(
+    methods.reverse().map((method) => method.wrappedKey),
+    (wrapped) => unwrapWithPassword(wrapped, parameters.password),
+    (recoveryKey) => recoverWallet({ ...parameters, recoveryKey, wallet }),
+  )
+  if (!opened) throw new WrongRecoveryFactorError('Wrong recovery password')
+  return opened.result
 }
 
 /** Checks a recovery password without changing anything (re-authentication before key export). */
@@ -81,15 +74,12 @@ export async function verifyRecoveryPassword(parameters: {
   password: string
 }): Promise<void> {
   const { wallet } = await parameters.authApi.getAuthShares()
-  for (const method of (wallet?.recoveryMethods ?? []).filter((m) => m.kind === 'password')) {
-    try {
-      ;(await unwrapWithPassword(method.wrappedKey, parameters.password)).fill(0)
-      return
-    } catch (error) {
-      if (!(error instanceof WrongRecoveryFactorError)) throw error
-    }
-  }
-  throw new WrongRecoveryFactorError('Wrong recovery password')
+  const opened = await withFirstUnwrapped(
+    (wallet?.recoveryMethods ?? []).filter((m) => m.kind === 'password').map((m) => m.wrappedKey),
+    (wrapped) => unwrapWithPassword(wrapped, parameters.password),
+    async () => undefined,
+  )
+  if (!opened) throw new WrongRecoveryFactorError('Wrong recovery password')
 }
 
 export type DeviceTransfer = {
