@@ -146,8 +146,9 @@ export function createOverlay(parameters: CreateOverlayParameters): Overlay {
     hint.id = `${id}-hint`
     hint.textContent = VISIBILITY_HINT
     const actions = element('div', 'foyer-actions')
-    footer.append(hint, actions)
-    card.append(header, body, alert, footer)
+    footer.append(actions)
+    // The hint floats over the card's header: its coming and going moves nothing under the pointer.
+    card.append(header, body, alert, footer, hint)
 
     const isReady = () =>
       !closed && visibleSince !== undefined && Date.now() - visibleSince >= visibleForMs
@@ -155,10 +156,7 @@ export function createOverlay(parameters: CreateOverlayParameters): Overlay {
     const updateGuards = () => {
       const ready = isReady()
       const showHint = guardedButtons.length > 0 && visibilityReported && visibleSince === undefined
-      // The hint keeps its place once a card has guarded buttons: its coming and going must not
-      // move the buttons under the visitor's pointer.
-      hint.classList.toggle('foyer-hidden', guardedButtons.length === 0)
-      hint.classList.toggle('foyer-invisible', !showHint)
+      hint.classList.toggle('foyer-hidden', !showHint)
       for (const button of guardedButtons) {
         button.setAttribute('aria-disabled', String(!ready))
         if (showHint) button.setAttribute('aria-describedby', hint.id)

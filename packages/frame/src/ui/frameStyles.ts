@@ -160,8 +160,12 @@ html, body { margin: 0; padding: 0; background: transparent; }
   background: var(--foyer-alert-bg);
   color: var(--foyer-alert-fg);
 }
-.foyer-visibility-hint { margin: 0 0 10px; color: var(--foyer-muted); font-size: 13px; text-align: center; }
-.foyer-invisible { visibility: hidden; }
+.foyer-visibility-hint {
+  position: absolute; top: 10px; left: 16px; right: 16px; text-align: center;
+  margin: 0; padding: 6px 12px; border-radius: 999px; pointer-events: none;
+  background: var(--foyer-bg); color: var(--foyer-fg);
+  border: 1px solid var(--foyer-border); font-size: 13px;
+}
 
 .foyer-actions { display: flex; flex-wrap: wrap; gap: 8px; }
 .foyer-button {
@@ -192,7 +196,7 @@ html, body { margin: 0; padding: 0; background: transparent; }
 
 .foyer-hidden { display: none !important; }
 /* A card whose buttons moved into its body has no footer unless the hint shows. */
-.foyer-card-footer:not(:has(.foyer-actions > *)):has(.foyer-visibility-hint.foyer-hidden) { display: none; }
+.foyer-card-footer:not(:has(.foyer-actions > *)) { display: none; }
 
 /* Prompts (recovery password, device approval, key export) */
 .foyer-frame-text { margin: 0 0 12px; }
