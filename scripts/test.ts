@@ -1,5 +1,6 @@
 /**
- * `npm test`: system packages, lint, typecheck, unit + integration tests, then end-to-end tests in
+ * `npm test`: system packages, lint, typecheck, dependency advisories (`scripts/audit.ts`), unit +
+ * integration tests, then end-to-end tests in
  * Chromium against a local world that the run starts and stops itself. Ends with one summary line
  * 'N passed, N failed'.
  */
@@ -59,6 +60,13 @@ if (ok && !e2eOnly) {
     '.',
   ])
   ok &&= run('Typecheck (tsc)', process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.'])
+  // Fails on high/critical advisories of production dependencies; skipped (with a message) where
+  // the registry does not answer audits.
+  ok &&= run('Dependency advisories (npm audit)', process.execPath, [
+    '--import',
+    'tsx',
+    'scripts/audit.ts',
+  ])
   vitest('Unit and integration tests', [], 'unit')
 }
 if (ok) vitest('End-to-end tests (Chromium)', ['--config', 'e2e/vitest.config.ts'], 'e2e')

@@ -1,7 +1,12 @@
 import fc from 'fast-check'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { analyticsEvent, maxEventPropsDepth, postEventsBody } from './analytics.ts'
+import {
+  analyticsEvent,
+  maxEventPropsBytes,
+  maxEventPropsDepth,
+  postEventsBody,
+} from './analytics.ts'
 import { describeIssues } from './issues.ts'
 
 const event = (changes: Record<string, unknown> = {}) => ({
@@ -65,5 +70,17 @@ describe('analyticsEvent', () => {
       }),
     )
     expect(refusal(event({ timestamp: 1e20 }))?.field).toBe('0.timestamp')
+  })
+})
+
+describe('event size caps', () => {
+  it('refuses props over 4 KB of JSON, naming props', () => {
+    const fits = event({ props: { type: 'track', properties: { note: 'x'.repeat(3_900) } } })
+    expect(v.safeParse(analyticsEvent, fits).success).toBe(true)
+    const tooBig = event({ props: { type: 'track', properties: { note: 'x'.repeat(4_100) } } })
+    expect(refusal(tooBig)).toEqual({
+      field: '0.props',
+      message: `0.props: props must be at most ${maxEventPropsBytes} bytes of JSON`,
+    })
   })
 })

@@ -8,6 +8,15 @@ export const maxErrorEventsPerMinute = 5
 export const maxEventsPerBatch = 50
 /** How deep an event's props may nest (a flat object of properties is depth 2). */
 export const maxEventPropsDepth = 16
+/** An event's props as JSON (UTF-8) at most this long. The SDK's records are a few hundred bytes. */
+export const maxEventPropsBytes = 4 * 1024
+/** A `POST /e` body at most this long (larger: 413); clients split batches to fit. */
+export const maxEventsBodyBytes = 16 * 1024
+
+const utf8 = new TextEncoder()
+/** Bytes of a value's JSON in UTF-8 (how a batch or its props count against the caps). */
+export const jsonByteLength = (value: unknown): number =>
+  utf8.encode(JSON.stringify(value) ?? '').length
 
 /** Event props: known fields checked as text, everything else storable as jsonb. */
 const analyticsEventProps = v.pipe(
@@ -19,6 +28,11 @@ const analyticsEventProps = v.pipe(
     properties: v.optional(v.record(v.string(), v.unknown())),
   }),
   storableJson('props', { maxDepth: maxEventPropsDepth }),
+  // Measured only once the props are known storable (not too deep for JSON.stringify).
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (dataset.typed && !dataset.issues && jsonByteLength(dataset.value) > maxEventPropsBytes)
+      addIssue({ message: `props must be at most ${maxEventPropsBytes} bytes of JSON` })
+  }),
 )
 
 export const analyticsEvent = v.object({

@@ -55,4 +55,18 @@ describe('dev relay CLI', () => {
     const [code] = await once(child, 'exit')
     expect(code).toBe(2)
   })
+
+  it('refuses a non-loopback --host without --allow-remote', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', binPath, '--host', '0.0.0.0'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
+    children.push(child)
+    let stderr = ''
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString()
+    })
+    const [code] = await once(child, 'exit')
+    expect(code).toBe(2)
+    expect(stderr).toContain('--allow-remote')
+  })
 })

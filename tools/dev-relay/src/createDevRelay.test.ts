@@ -3,7 +3,8 @@ import { encodeIss, generateKeyPair, type Keypair, signJWT } from '@walletconnec
 import { hashMessage } from '@walletconnect/utils'
 import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { type CreateDevRelayReturnType, createDevRelay } from './createDevRelay.ts'
+import { type CreateDevRelayReturnType, createDevRelay, isLoopbackHost } from './createDevRelay.ts'
+import { RemoteHostRefusedError } from './errors.ts'
 
 type MessageEvent = { topic: string; message: string; publishedAt: number; tag: number }
 /** A frame from the relay: a response, or an `irn_subscription` delivery. */
@@ -425,5 +426,72 @@ describe('createDevRelay', () => {
     const relay = await startRelay({ pingIntervalMs: 20 })
     const client = await connectClient(relay)
     await new Promise((resolve) => client.socket.once('ping', resolve))
+  })
+
+  // Issue 26 item 11: 40 messages of 8 MiB, kept up to 7 days, grew the relay by 797 MiB.
+  describe('limits', () => {
+    it('closes a socket that sends a frame over 1 MiB, and keeps nothing of it', async () => {
+      const relay = await startRelay()
+      const alice = await connectClient(relay)
+      const topic = randomTopic()
+      const fits = await alice.call('irn_publish', {
+        topic,
+        message: 'a'.repeat(512 * 1024),
+        ttl: 300,
+        tag: 0,
+      })
+      expect(fits.json.result).toBe(true)
+      const closed = new Promise<number>((resolve) => alice.socket.once('close', resolve))
+      alice.sendRaw(
+        JSON.stringify({
+          id: 99,
+          jsonrpc: '2.0',
+          method: 'irn_publish',
+          params: { topic, message: 'b'.repeat(8 * 1024 * 1024), ttl: 604_800, tag: 0 },
+        }),
+      )
+      expect(await closed).toBe(1009)
+      expect(relay.stats.storedMessages).toBe(1)
+      expect(relay.stats.storedBytes).toBe(512 * 1024)
+    })
+
+    it('answers an error to a publish beyond 500 messages on a topic', async () => {
+      const relay = await startRelay()
+      const [alice, bob] = [await connectClient(relay), await connectClient(relay)]
+      const topic = randomTopic()
+      const messages = Array.from({ length: 500 }, (_, i) => ({
+        topic,
+        message: `m${i}`,
+        ttl: 300,
+        tag: 0,
+      }))
+      expect((await alice.call('irn_batchPublish', { messages })).json.result).toBe(true)
+      const refused = await alice.call('irn_publish', { topic, message: 'one more', ttl: 300 })
+      expect(refused.json.error).toEqual({
+        code: -32000,
+        message: 'Mailbox full: 500 messages on this topic.',
+      })
+      expect(
+        (await bob.call('irn_publish', { topic, message: 'bob', ttl: 300 })).json.error,
+      ).toMatchObject({ code: -32000 })
+      expect(relay.stats.storedMessages).toBe(500)
+      // Other topics still work.
+      const other = await alice.call('irn_publish', { topic: randomTopic(), message: 'x' })
+      expect(other.json.result).toBe(true)
+    })
+
+    it('refuses a non-loopback host unless allowed', async () => {
+      expect(isLoopbackHost('127.0.0.1')).toBe(true)
+      expect(isLoopbackHost('::1')).toBe(true)
+      expect(isLoopbackHost('[::1]')).toBe(true)
+      expect(isLoopbackHost('localhost')).toBe(true)
+      expect(isLoopbackHost('0.0.0.0')).toBe(false)
+      expect(isLoopbackHost('192.168.1.20')).toBe(false)
+      await expect(createDevRelay({ host: '0.0.0.0', port: 0 })).rejects.toThrow(
+        RemoteHostRefusedError,
+      )
+      const relay = await startRelay({ host: '0.0.0.0', allowRemote: true })
+      expect(relay.url).toMatch(/^ws:\/\/0\.0\.0\.0:\d+$/)
+    })
   })
 })

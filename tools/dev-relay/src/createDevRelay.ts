@@ -4,7 +4,12 @@ import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { type RawData, type WebSocket, WebSocketServer } from 'ws'
 import { createMailbox, type MailboxMessage } from './createMailbox.ts'
-import { InvalidRelayParamsError, RelayListenError } from './errors.ts'
+import {
+  InvalidRelayParamsError,
+  MailboxFullError,
+  RelayListenError,
+  RemoteHostRefusedError,
+} from './errors.ts'
 import { readRawJsonRpcId } from './readRawJsonRpcId.ts'
 import { normalizeAudience, verifyRelayAuthToken } from './verifyRelayAuthToken.ts'
 
@@ -15,8 +20,18 @@ export type DevRelayLogger = {
 }
 
 export type CreateDevRelayParameters = {
-  /** Interface to listen on. Default `127.0.0.1`. */
+  /** Interface to listen on. Default `127.0.0.1`; a non-loopback one needs `allowRemote`. */
   host?: string | undefined
+  /** Listen on a non-loopback `host` (the relay's limits are for development only). */
+  allowRemote?: boolean | undefined
+  /** Largest WebSocket frame accepted; a bigger one closes the socket (1009). Default 1 MiB. */
+  maxPayloadBytes?: number | undefined
+  /** Unexpired messages kept per topic; further publishes get an error. Default 500. */
+  maxMessagesPerTopic?: number | undefined
+  /** Unexpired messages kept per publishing client. Default 1000. */
+  maxMessagesPerClient?: number | undefined
+  /** Bytes of every kept message together. Default 64 MiB. */
+  maxStoredBytes?: number | undefined
   /** Port to listen on; 0 picks a free one. Default 4402. */
   port?: number | undefined
   /** WebSocket ping period. WalletConnect clients reconnect after 35 s of silence. Default 20 000. */
@@ -42,6 +57,8 @@ export type DevRelayStats = {
   rejectedConnections: number
   /** Messages currently kept in the mailbox. */
   storedMessages: number
+  /** UTF-8 bytes of the messages kept in the mailbox. */
+  storedBytes: number
   /** Messages accepted from publishers (duplicates not counted). */
   published: number
   /** `irn_subscription` deliveries sent, redeliveries included. */
@@ -63,12 +80,19 @@ export type CreateDevRelayReturnType = {
   close(): Promise<void>
 }
 
-export type CreateDevRelayErrorType = RelayListenError
+export type CreateDevRelayErrorType = RelayListenError | RemoteHostRefusedError
 
 const defaultPort = 4402
 const defaultPingIntervalMs = 20_000
 const sevenDaysInSeconds = 7 * 24 * 60 * 60
 const defaultPublishTtlSeconds = 300
+const defaultMaxPayloadBytes = 1024 * 1024
+
+/** Listen addresses reachable from this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.replace(/^\[(.*)\]$/, '$1').toLowerCase()
+  return name === 'localhost' || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name)
+}
 
 /** Tags of the messages `wc_proposeSession` / `wc_approveSession` publish (SDK 2.25.0). */
 const sessionProposeRequestTag = 1100
@@ -82,6 +106,8 @@ const jsonRpcErrors = {
   invalidParams: { code: -32602, message: 'Invalid params' },
   internal: { code: -32603, message: 'Internal error' },
 } as const
+/** A publish the mailbox cannot keep (server-defined JSON-RPC error range). */
+const mailboxFullCode = -32000
 
 type JsonRpcError = { code: number; message: string }
 
@@ -110,6 +136,8 @@ export async function createDevRelay(
 ): Promise<CreateDevRelayReturnType> {
   const {
     host = '127.0.0.1',
+    allowRemote = false,
+    maxPayloadBytes = defaultMaxPayloadBytes,
     port: requestedPort = defaultPort,
     pingIntervalMs = defaultPingIntervalMs,
     maxTtlSeconds = sevenDaysInSeconds,
@@ -118,7 +146,14 @@ export async function createDevRelay(
     logger = silentLogger,
   } = parameters
 
-  const mailbox = createMailbox({ maxTtlSeconds, now })
+  if (!allowRemote && !isLoopbackHost(host)) throw new RemoteHostRefusedError(host)
+  const mailbox = createMailbox({
+    maxTtlSeconds,
+    now,
+    maxMessagesPerTopic: parameters.maxMessagesPerTopic,
+    maxMessagesPerPublisher: parameters.maxMessagesPerClient,
+    maxStoredBytes: parameters.maxStoredBytes,
+  })
   const connections = new Set<Connection>()
   const unknownMethods: UnknownMethodCall[] = []
   const counters = { rejectedConnections: 0, published: 0, delivered: 0, acknowledged: 0 }
@@ -132,7 +167,8 @@ export async function createDevRelay(
     }
     response.writeHead(426, { 'content-type': 'text/plain' }).end('WebSocket upgrade required')
   })
-  const webSocketServer = new WebSocketServer({ noServer: true })
+  // ws accepts 100 MiB frames by default; a relayed WalletConnect message is a few KiB.
+  const webSocketServer = new WebSocketServer({ noServer: true, maxPayload: maxPayloadBytes })
 
   httpServer.on('upgrade', (request: IncomingMessage, stream: Duplex, head: Buffer) => {
     const clientId = authenticate(request)
@@ -227,6 +263,11 @@ export async function createDevRelay(
         sendError(connection, rawId, jsonRpcErrors.invalidParams)
         return
       }
+      if (error instanceof MailboxFullError) {
+        logger.warn(`Refused a publish from ${connection.clientId}: ${error.shortMessage}`)
+        sendError(connection, rawId, { code: mailboxFullCode, message: error.shortMessage })
+        return
+      }
       logger.warn(`Failed to handle ${message.method}: ${(error as Error).message}`)
       sendError(connection, rawId, jsonRpcErrors.internal)
       return
@@ -285,17 +326,18 @@ export async function createDevRelay(
       return { result: true }
     },
     irn_publish(connection, params) {
-      const publication = readPublication(params)
-      return { result: true, afterResponse: () => publish(connection.clientId, publication) }
+      const stored = store(connection.clientId, readPublication(params))
+      return { result: true, afterResponse: () => fanOut(connection.clientId, stored) }
     },
     irn_batchPublish(connection, params) {
       const publications = readArray(params.messages).map((entry) =>
         readPublication(readObject(entry)),
       )
+      const stored = publications.map((publication) => store(connection.clientId, publication))
       return {
         result: true,
         afterResponse: () => {
-          for (const publication of publications) publish(connection.clientId, publication)
+          for (const message of stored) fanOut(connection.clientId, message)
         },
       }
     },
@@ -314,10 +356,11 @@ export async function createDevRelay(
         tag: sessionProposeRequestTag,
       })
       subscribe(connection, pairingTopic)
+      const stored = store(connection.clientId, proposal)
       return {
         result: true,
         afterResponse: () => {
-          publish(connection.clientId, proposal)
+          fanOut(connection.clientId, stored)
           deliverStored(connection, pairingTopic)
         },
       }
@@ -338,11 +381,11 @@ export async function createDevRelay(
       })
       // Without this implicit subscription the wallet never hears the dapp's settle answer.
       subscribe(connection, sessionTopic)
+      const stored = [store(connection.clientId, response), store(connection.clientId, settlement)]
       return {
         result: true,
         afterResponse: () => {
-          publish(connection.clientId, response)
-          publish(connection.clientId, settlement)
+          for (const message of stored) fanOut(connection.clientId, message)
           deliverStored(connection, sessionTopic)
         },
       }
@@ -354,10 +397,16 @@ export async function createDevRelay(
     return getSubscriptionId(topic, connection.clientId)
   }
 
-  function publish(publisherId: string, publication: Publication) {
+  /** Keeps a publication (throws `MailboxFullError` at a cap); undefined for a duplicate. */
+  function store(publisherId: string, publication: Publication): MailboxMessage | undefined {
     const stored = mailbox.publish({ ...publication, publisherId })
+    if (stored) counters.published++
+    return stored
+  }
+
+  /** Delivers a kept message to the topic's other subscribers. */
+  function fanOut(publisherId: string, stored: MailboxMessage | undefined) {
     if (!stored) return
-    counters.published++
     for (const connection of connections) {
       if (connection.clientId !== publisherId && connection.topics.has(stored.topic)) {
         deliver(connection, stored)
@@ -441,7 +490,12 @@ export async function createDevRelay(
     port,
     unknownMethods,
     get stats() {
-      return { connections: connections.size, storedMessages: mailbox.size, ...counters }
+      return {
+        connections: connections.size,
+        storedMessages: mailbox.size,
+        storedBytes: mailbox.bytes,
+        ...counters,
+      }
     },
     dropConnections() {
       for (const connection of connections) connection.socket.terminate()

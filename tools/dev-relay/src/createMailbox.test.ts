@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createMailbox } from './createMailbox.ts'
+import { MailboxFullError } from './errors.ts'
 
 function setup(maxTtlSeconds = 3600) {
   const clock = { time: 1_000_000 }
@@ -57,5 +58,51 @@ describe('createMailbox', () => {
         expect(mailbox.unacknowledgedFor('bob', 'topic').map((m) => m.message)).toEqual(texts)
       }),
     )
+  })
+
+  describe('caps (issue 26 item 11)', () => {
+    const capped = () => {
+      const clock = { time: 1_000_000 }
+      const mailbox = createMailbox({
+        maxTtlSeconds: 3600,
+        now: () => clock.time,
+        maxMessagesPerTopic: 3,
+        maxMessagesPerPublisher: 5,
+        maxStoredBytes: 1000,
+      })
+      const publish = (topic: string, text: string, publisherId = 'alice', ttlSeconds = 60) =>
+        mailbox.publish({ topic, message: text, ttlSeconds, tag: 1, publisherId })
+      return { clock, mailbox, publish }
+    }
+
+    it('refuses a message beyond the per-topic cap, until older ones expire', () => {
+      const { clock, mailbox, publish } = capped()
+      for (const text of ['1', '2', '3']) publish('t', text, text)
+      expect(() => publish('t', '4', 'dave')).toThrow(MailboxFullError)
+      expect(() => publish('t', '4', 'dave')).toThrow('3 messages on this topic')
+      expect(mailbox.size).toBe(3)
+      clock.time += 61_000
+      expect(publish('t', '4', 'dave')).toBeDefined()
+      expect(mailbox.size).toBe(1)
+    })
+
+    it('refuses a message beyond the per-publisher cap, on any topic', () => {
+      const { mailbox, publish } = capped()
+      for (let i = 0; i < 5; i++) publish(`topic-${i}`, `m${i}`)
+      expect(() => publish('topic-9', 'm9')).toThrow('5 messages from this client')
+      expect(publish('topic-9', 'm9', 'bob')).toBeDefined()
+      expect(mailbox.size).toBe(6)
+    })
+
+    it('refuses a message beyond the total byte cap, and counts bytes back when it expires', () => {
+      const { clock, mailbox, publish } = capped()
+      publish('a', 'x'.repeat(600), 'alice', 10)
+      expect(() => publish('b', 'y'.repeat(500), 'bob')).toThrow('1000 bytes in total')
+      expect(mailbox.bytes).toBe(600)
+      clock.time += 11_000
+      publish('b', 'y'.repeat(500), 'bob')
+      expect(mailbox.bytes).toBe(500)
+      expect(mailbox.removeExpired()).toBe(0)
+    })
   })
 })

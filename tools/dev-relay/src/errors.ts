@@ -39,6 +39,25 @@ export class RelayListenError extends BaseError {
   }
 }
 
+/** A publication would exceed one of the mailbox's caps (per topic, per publisher, in total). */
+export class MailboxFullError extends BaseError {
+  override name = 'MailboxFullError'
+  constructor(reason: string, parameters: BaseErrorParameters = {}) {
+    super(`Mailbox full: ${reason}.`, parameters)
+  }
+}
+
+/** A non-loopback listen address without `allowRemote` (`--allow-remote`). */
+export class RemoteHostRefusedError extends BaseError {
+  override name = 'RemoteHostRefusedError'
+  constructor(host: string, parameters: BaseErrorParameters = {}) {
+    super(
+      `The dev relay listens on loopback only; "${host}" would expose it to the network (it has no limits fit for that). Pass --allow-remote (allowRemote: true) to do it anyway.`,
+      parameters,
+    )
+  }
+}
+
 /** A JSON-RPC request's params do not have the shape its method needs (JSON-RPC -32602). */
 export class InvalidRelayParamsError extends BaseError {
   override name = 'InvalidRelayParamsError'

@@ -6,6 +6,7 @@ export {
   type DevRelayLogger,
   type DevRelayStats,
   getSubscriptionId,
+  isLoopbackHost,
   type UnknownMethodCall,
 } from './createDevRelay.ts'
 export {
@@ -14,7 +15,9 @@ export {
   InvalidDidKeyError,
   InvalidJsonRpcMessageError,
   InvalidRelayParamsError,
+  MailboxFullError,
   RelayListenError,
+  RemoteHostRefusedError,
 } from './errors.ts'
 export {
   type VerifyRelayAuthTokenErrorType,

@@ -27,7 +27,19 @@ export type CodeStore = {
   consume: (purpose: CodePurpose, target: CodeTarget, code: string) => Promise<void>
 }
 
-export function createCodeStore({ db, key }: { db: Kysely<Database>; key: Uint8Array }): CodeStore {
+export type CreateCodeStoreParameters = {
+  db: Kysely<Database>
+  /** Keys the code digests. */
+  key: Uint8Array
+  /** Keys whose digests are still accepted (rotation), `key` first; default `[key]`. */
+  verifyingKeys?: readonly Uint8Array[] | undefined
+}
+
+export function createCodeStore({
+  db,
+  key,
+  verifyingKeys = [key],
+}: CreateCodeStoreParameters): CodeStore {
   return {
     async claimEmailSlot({ projectId, email }) {
       // One statement, so two processes cannot both pass the cooldown.
@@ -108,7 +120,13 @@ export function createCodeStore({ db, key }: { db: Kysely<Database>; key: Uint8A
         .returning('attempts')
         .executeTakeFirst()
       if (!counted) throw tooManyAttempts()
-      if (!digestsMatch(row.code_hash, hashOneTimeCode({ key, projectId, purpose, email, code }))) {
+      const matches = verifyingKeys.some((candidate) =>
+        digestsMatch(
+          row.code_hash,
+          hashOneTimeCode({ key: candidate, projectId, purpose, email, code }),
+        ),
+      )
+      if (!matches) {
         throw counted.attempts >= oneTimeCodeMaxAttempts ? tooManyAttempts() : invalidOtp()
       }
       const consumed = await db

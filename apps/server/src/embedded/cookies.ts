@@ -1,15 +1,48 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { EmbeddedApiError } from './errors.ts'
 
-/** Reads one cookie of the request (no cookie plugin: two cookies, plain values). */
+/**
+ * A cookie whose value is not valid percent-encoding (`%E0%A4%A`): never one the server set. The
+ * frame answers 400 and expires the cookie, so the next request starts signed out.
+ */
+export class MalformedCookieError extends EmbeddedApiError {
+  override name = 'MalformedCookieError'
+  readonly cookieName: string
+
+  constructor(cookieName: string) {
+    super(
+      400,
+      'invalid_cookie',
+      `The ${cookieName} cookie is not validly encoded; it was cleared, sign in again`,
+    )
+    this.cookieName = cookieName
+  }
+}
+
+/**
+ * Reads one cookie of the request (no cookie plugin: two cookies, plain values). Throws
+ * `MalformedCookieError` when its value is not valid percent-encoding.
+ */
 export function readCookie(request: FastifyRequest, name: string): string | undefined {
   const header = request.headers.cookie
   if (!header) return undefined
   for (const part of header.split(';')) {
     const index = part.indexOf('=')
-    if (index > 0 && part.slice(0, index).trim() === name)
-      return decodeURIComponent(part.slice(index + 1).trim())
+    if (index > 0 && part.slice(0, index).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(index + 1).trim())
+      } catch {
+        throw new MalformedCookieError(name)
+      }
+    }
   }
   return undefined
+}
+
+/** Expires a cookie on every path the frame sets cookies on (`/` and `/v1/embedded`). */
+export function expireCookie(reply: FastifyReply, name: string, secure: boolean): void {
+  for (const path of ['/', '/v1/embedded'])
+    appendCookie(reply, name, '', { maxAgeSeconds: 0, path, secure })
 }
 
 export type CookieOptions = { maxAgeSeconds: number; path: string; secure: boolean }

@@ -29,6 +29,8 @@ export async function registerCors(
     hook: 'preHandler',
     delegator: async (request: FastifyRequest) => {
       const common = { methods: allowedMethods, allowedHeaders, maxAge: 600 }
+      // Development routes (login codes in the mailbox) are never readable by another origin.
+      if (isDevelopmentRoute(request)) return { ...common, origin: false }
       if (request.method === 'OPTIONS') return { ...common, origin: true }
       const origin = request.headers.origin
       const projectId = requestProjectId(request)
@@ -44,7 +46,7 @@ export async function registerCors(
   // Runs for every reply, also for refusals thrown before the CORS hook (per-IP rate limit).
   app.addHook('onSend', async (request, reply) => {
     const origin = request.headers.origin
-    if (origin === undefined || reply.statusCode < 400) return
+    if (origin === undefined || reply.statusCode < 400 || isDevelopmentRoute(request)) return
     if (!reply.hasHeader('access-control-allow-origin')) {
       reply.header('access-control-allow-origin', origin)
     }
@@ -52,6 +54,8 @@ export async function registerCors(
     reply.header('access-control-expose-headers', 'retry-after')
   })
 }
+
+const isDevelopmentRoute = (request: FastifyRequest) => request.url.startsWith('/dev/')
 
 function requestProjectId(request: FastifyRequest): string | undefined {
   const fromQuery = (request.query as Record<string, unknown> | undefined)?.projectId

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { HttpError } from '../errors.ts'
 import type { SmtpCapture } from './startSmtpCapture.ts'
 
 const escapeHtml = (value: string) =>
@@ -7,16 +8,41 @@ const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   )
 
+/** Host names a request to this machine carries; any other name may be a rebinding attack. */
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/** The name of a `Host` header without its port (`[::1]:4400` → `[::1]`), lower-cased. */
+export function hostName(host: string | undefined): string | undefined {
+  const match = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::\d{1,5})?$/i.exec(host ?? '')
+  return match?.[1]?.toLowerCase()
+}
+
+/**
+ * DNS rebinding: a page on `evil.example` whose name now resolves to 127.0.0.1 reaches this
+ * server as same-origin, but its requests still name `evil.example` in `Host`. Only loopback names
+ * are answered (the raw header: `X-Forwarded-Host` is not believed here).
+ */
+async function requireLoopbackHost(request: FastifyRequest): Promise<void> {
+  const name = hostName(request.headers.host)
+  if (name === undefined || !loopbackHosts.has(name))
+    throw new HttpError(
+      403,
+      'ORIGIN_NOT_ALLOWED',
+      'Development routes answer only requests to localhost, 127.0.0.1 or [::1]',
+    )
+}
+
 /**
  * Development only (`serve --dev`): `GET /dev/mailbox` (HTML, newest first) and
- * `GET /dev/mailbox.json?to=` (for tests) over the SMTP capture.
+ * `GET /dev/mailbox.json?to=` (for tests) over the SMTP capture. Both answer only a loopback
+ * `Host` (403 otherwise) and send no CORS headers: no other origin can read login codes.
  */
 export function registerMailboxRoutes(app: FastifyInstance, capture: SmtpCapture): void {
-  app.get('/dev/mailbox.json', async (request) => {
+  app.get('/dev/mailbox.json', { onRequest: requireLoopbackHost }, async (request) => {
     const { to } = (request.query ?? {}) as { to?: string }
     return { mails: capture.list(typeof to === 'string' ? to : undefined) }
   })
-  app.get('/dev/mailbox', async (_request, reply) => {
+  app.get('/dev/mailbox', { onRequest: requireLoopbackHost }, async (_request, reply) => {
     const items = capture
       .list()
       .map(

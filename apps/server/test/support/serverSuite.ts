@@ -1245,6 +1245,8 @@ export function describeServerSuite(
         const response = await app.inject({
           method: 'POST',
           url: q('/e'),
+          // Events are accepted from the project's pages only (browsers send the Origin).
+          headers: { origin: 'http://localhost:5173' },
           payload: [event(1, 'track'), ...Array.from({ length: 7 }, (_, i) => event(i, 'error'))],
         })
         expect(response.json()).toEqual({ stored: 6, dropped: 2 })

@@ -30,6 +30,19 @@ afterEach(() => {
 })
 
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+/** The page the SDK runs on: an allowed origin of `foyer-dev`. */
+const pageOrigin = 'http://127.0.0.1:5173'
+
+/**
+ * Node's fetch sends no `Origin`; a browser sends its page's with every POST (sendBeacon too),
+ * and the server stores events only from the project's allowed origins.
+ */
+function fetchFromPage(input: string | URL | Request, init: RequestInit = {}) {
+  const headers = new Headers(init.headers)
+  headers.set('origin', pageOrigin)
+  return realFetch(input, { ...init, headers })
+}
+const realFetch = globalThis.fetch
 
 async function storedEvents(since: Date) {
   return queryEvents({ db: app.foyer.database.db, projectId: 'foyer-dev', since })
@@ -38,6 +51,7 @@ async function storedEvents(since: Date) {
 describe('analytics against the Foyer server', () => {
   test('a dialog session arrives as one batch and can be queried', async () => {
     const since = new Date(Date.now() - 1_000)
+    vi.stubGlobal('fetch', fetchFromPage)
     const foyer = createTestFoyer({ serverUrl, projectId: 'foyer-dev' })
     openDialog(foyer)
     foyer.store.setState((state) => ({ account: { ...state.account, address } }))
@@ -77,7 +91,7 @@ describe('analytics against the Foyer server', () => {
     vi.stubGlobal('navigator', {
       sendBeacon: (url: string, body: string) => {
         sent.push(
-          fetch(url, {
+          fetchFromPage(url, {
             method: 'POST',
             body,
             headers: { 'content-type': 'text/plain;charset=UTF-8' },

@@ -1,6 +1,11 @@
-import type { AnalyticsEvent } from '@foyer/protocol'
+import { type AnalyticsEvent, jsonByteLength, maxEventsBodyBytes } from '@foyer/protocol'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { type AnalyticsTransport, createEventQueue, type PostResult } from './createEventQueue.ts'
+import {
+  type AnalyticsTransport,
+  createEventQueue,
+  type PostResult,
+  toBatches,
+} from './createEventQueue.ts'
 
 let counter = 0
 function event(type: 'track' | 'error' = 'track', name = 'MODAL_OPEN'): AnalyticsEvent {
@@ -213,5 +218,37 @@ describe('createEventQueue', () => {
     await queue.stop()
     expect(posts).toHaveLength(1)
     expect(queue.add(event())).toBe(false)
+  })
+})
+
+describe('toBatches', () => {
+  test('splits by count and keeps each body within the server cap (long page URLs)', () => {
+    const long = (i: number): AnalyticsEvent => ({
+      ...event(),
+      eventId: `long-${i}`,
+      url: `https://app.example/${'p'.repeat(2_000)}`,
+    })
+    const events = Array.from({ length: 20 }, (_, i) => long(i))
+    expect(jsonByteLength(events)).toBeGreaterThan(maxEventsBodyBytes)
+    const batches = toBatches(events, 20)
+    expect(batches.length).toBeGreaterThan(1)
+    for (const batch of batches)
+      expect(jsonByteLength(batch)).toBeLessThanOrEqual(maxEventsBodyBytes)
+    expect(batches.flat()).toEqual(events)
+    expect(toBatches([event(), event(), event()], 2).map((batch) => batch.length)).toEqual([2, 1])
+  })
+
+  test("the SDK's ordinary events fit 20 to a batch", () => {
+    const events = Array.from({ length: 20 }, () => ({
+      ...event('error', 'CONNECT_ERROR'),
+      url: 'https://app.example/some/page/of/the/app',
+      props: {
+        type: 'error',
+        event: 'CONNECT_ERROR',
+        address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+        properties: { message: 'm'.repeat(200), connector: 'injected', method: 'browser' },
+      },
+    }))
+    expect(toBatches(events, 20)).toHaveLength(1)
   })
 })

@@ -1,4 +1,10 @@
-import { type AnalyticsEvent, maxErrorEventsPerMinute, maxEventsPerBatch } from '@foyer/protocol'
+import {
+  type AnalyticsEvent,
+  jsonByteLength,
+  maxErrorEventsPerMinute,
+  maxEventsBodyBytes,
+  maxEventsPerBatch,
+} from '@foyer/protocol'
 
 /** What a batch post came to: `forbidden` (HTTP 403) ends analytics for the session. */
 export type PostResult = 'ok' | 'forbidden' | 'failed'
@@ -96,9 +102,7 @@ export function createEventQueue(parameters: CreateEventQueueParameters): EventQ
   async function flush(options: { beacon?: boolean | undefined } = {}): Promise<void> {
     clearTimer()
     if (!released || forbidden || queue.length === 0) return
-    const batches: AnalyticsEvent[][] = []
-    for (let start = 0; start < queue.length; start += maxBatchSize)
-      batches.push(queue.slice(start, start + maxBatchSize))
+    const batches = toBatches(queue, maxBatchSize)
     queue = []
     if (options.beacon) {
       // The page is going away: hand everything to the browser now, never await.
@@ -148,4 +152,29 @@ export function createEventQueue(parameters: CreateEventQueueParameters): EventQ
       return stopped()
     },
   }
+}
+
+/**
+ * Consecutive batches of at most `maxBatchSize` events whose JSON body stays within the server's
+ * `maxEventsBodyBytes` (long page URLs make events larger). An event too large to be sent alone
+ * is dropped: the server would refuse it.
+ */
+export function toBatches(events: readonly AnalyticsEvent[], maxBatchSize: number) {
+  const batches: AnalyticsEvent[][] = []
+  let batch: AnalyticsEvent[] = []
+  // `[` and `]`, then each event and its comma.
+  let bytes = 2
+  for (const event of events) {
+    const size = jsonByteLength(event) + 1
+    if (size + 2 > maxEventsBodyBytes) continue
+    if (batch.length >= maxBatchSize || bytes + size > maxEventsBodyBytes) {
+      batches.push(batch)
+      batch = []
+      bytes = 2
+    }
+    batch.push(event)
+    bytes += size
+  }
+  if (batch.length > 0) batches.push(batch)
+  return batches
 }
