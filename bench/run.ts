@@ -7,6 +7,7 @@ import { benchApproval, benchPasskeyUnlock } from './approval.ts'
 import { buildDemo, firstLoadSize } from './bundle.ts'
 import { benchDialog } from './dialog.ts'
 import { benchServer } from './server.ts'
+import { benchSocialLogin } from './social.ts'
 import { benchWalletConnect } from './walletconnect.ts'
 
 function emit(name: string, values: Record<string, unknown>) {
@@ -38,3 +39,4 @@ emit('server-balance-vs-hello', { ...(await benchServer({ durationSec: 5, connec
 emit('walletconnect', { ...(await benchWalletConnect({ connectRuns: 10, requestRuns: 20 })) })
 emit('embedded-approval', { unit: 'ms', ...(await benchApproval(10)) })
 emit('embedded-passkey-unlock', { unit: 'ms', ...(await benchPasskeyUnlock(5)) })
+emit('social-login', { unit: 'ms', ...(await benchSocialLogin(5)) })

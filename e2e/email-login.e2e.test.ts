@@ -36,7 +36,7 @@ async function startEmailLogin(page: Page, address: string) {
   await page.goto(`${demoUrl}/?solana=0`)
   await page.locator('[data-foyer-connect-button]').click()
   await dialogOf(page).getByRole('textbox', { name: 'Email address' }).fill(address)
-  await dialogOf(page).getByRole('button', { name: 'Continue' }).click()
+  await dialogOf(page).getByRole('button', { name: 'Continue', exact: true }).click()
 }
 
 async function enterCode(page: Page, code: string) {
@@ -140,7 +140,7 @@ describe('email login with the embedded wallet', () => {
     await first.locator('[data-foyer-connect-button]').click()
     await dialogOf(first).getByRole('button', { name: 'Update email' }).click()
     await dialogOf(first).getByRole('textbox', { name: 'New email address' }).fill(newEmail)
-    await dialogOf(first).getByRole('button', { name: 'Continue' }).click()
+    await dialogOf(first).getByRole('button', { name: 'Continue', exact: true }).click()
     await enterCode(first, codeIn(await nextMail(email, 'Confirm your email change', seenCurrent)))
     await enterCode(first, codeIn(await nextMail(newEmail, 'Confirm your email change', seenNew)))
     await expect

@@ -44,7 +44,7 @@ async function logIn(page: Page, options: { newDevice: boolean }) {
   await page.goto(`${demoUrl}/?solana=0`)
   await page.locator('[data-foyer-connect-button]').click()
   await dialogOf(page).getByRole('textbox', { name: 'Email address' }).fill(email)
-  await dialogOf(page).getByRole('button', { name: 'Continue' }).click()
+  await dialogOf(page).getByRole('button', { name: 'Continue', exact: true }).click()
   if (options.newDevice) {
     const approval = await nextMail(email, 'Approve this device', seenApprovals)
     const approver = await newDevice()

@@ -49,7 +49,7 @@ test('email login also connects the embedded Solana account: its address and SOL
   await page.goto(demoUrl)
   await connectButton().click()
   await dialog().getByRole('textbox', { name: 'Email address' }).fill(email)
-  await dialog().getByRole('button', { name: 'Continue' }).click()
+  await dialog().getByRole('button', { name: 'Continue', exact: true }).click()
   await expect.poll(async () => (await loginMails()).length, { timeout: 20_000 }).toBe(1)
   const code = /\b(\d{6})\b/.exec((await loginMails())[0]!.text)![1]!
   await dialog().getByRole('textbox', { name: 'Verification code' }).fill(code)

@@ -3,17 +3,20 @@
  * dev relay and the demo app, all on loopback. Used by `npm start` and by the end-to-end tests.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { createServer as createNetServer } from 'node:net'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { stripVTControlCharacters } from 'node:util'
 import { type Devnet, startDevnet } from '@foyer/devnet'
+import { createFarcasterRelay } from '@foyer/farcaster-relay'
+import { startSocialProviders } from '@foyer/social-provider'
 
 export const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 export const sharedRegistryFile = resolve(rootDir, '../shared/data/wallet-registry/wallets.json')
 
-/** Fixed ports of the local world (ARCHITECTURE.md). 4404 is reserved. */
+/** Fixed ports of the local world (ARCHITECTURE.md). */
 export const worldPorts = {
   chainA: 8545,
   chainB: 8546,
@@ -22,6 +25,7 @@ export const worldPorts = {
   relay: 4402,
   mobileWallet: 4403,
   oidc: 4404,
+  farcasterRelay: 4405,
   demo: 5173,
   solana: 8899,
 } as const
@@ -122,6 +126,8 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     [worldPorts.server, 'the Foyer server'],
     [worldPorts.frame, 'the secure frame'],
     [worldPorts.solana, 'the Solana local RPC (LiteSVM)'],
+    [worldPorts.oidc, 'the social login stand-in (OpenID provider)'],
+    [worldPorts.farcasterRelay, 'the Farcaster auth relay'],
   ]
   const hasRelay = existsSync(join(rootDir, 'tools/dev-relay/src/bin.ts'))
   if (hasRelay) needed.push([worldPorts.relay, 'the WalletConnect dev relay'])
@@ -132,8 +138,10 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
 
   const children: Child[] = []
   let stopDevnet: (() => Promise<void>) | undefined
+  const stops: Array<() => Promise<void>> = []
   const stop = async () => {
     await Promise.all(children.splice(0).map((child) => stopChild(child)))
+    await Promise.all(stops.splice(0).map((stopOne) => stopOne().catch(() => undefined)))
     await stopDevnet?.()
     stopDevnet = undefined
   }
@@ -150,6 +158,31 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     stopDevnet = started.stop
     const { devnet } = started
 
+    // Social login: one real OpenID provider posing as each provider, and a Farcaster auth relay
+    // whose approvals come from the client stand-in on the mobile wallet's page.
+    const frameCallbacks = ['127.0.0.1', 'localhost'].map(
+      (host) => `http://${host}:${worldPorts.frame}/v1/embedded/social/callback`,
+    )
+    const social = await startSocialProviders({
+      port: worldPorts.oidc,
+      redirectUris: frameCallbacks,
+    })
+    stops.push(() => social.stop())
+    const farcasterRelayKey = randomBytes(24).toString('hex')
+    const farcasterRelay = await createFarcasterRelay({
+      port: worldPorts.farcasterRelay,
+      relayKey: farcasterRelayKey,
+      signInUrlBase: `http://127.0.0.1:${worldPorts.mobileWallet}/farcaster`,
+      rpcUrl: devnet.chains[0]!.rpcUrl,
+    })
+    stops.push(() => farcasterRelay.close())
+    const socialEnv: Record<string, string> = {
+      ...social.serverEnv(),
+      FOYER_FARCASTER_RELAY_URL: farcasterRelay.url,
+      // viem's connector reads Farcaster's ID and key registries; the devnet has them on chain A.
+      FOYER_FARCASTER_RPC_URL: devnet.chains[0]!.rpcUrl,
+    }
+
     const tsx = ['--import', 'tsx']
     const services: Array<Promise<Child>> = [
       startChild(
@@ -161,6 +194,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
           FOYER_DATA_DIR: dataDir,
           FOYER_DEVNET_FILE: devnetFile,
           ...(existsSync(sharedRegistryFile) ? { FOYER_REGISTRY_FILE: sharedRegistryFile } : {}),
+          ...socialEnv,
         },
         /Foyer frame listening/,
         log,
@@ -190,6 +224,10 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
             devnetFile,
             '--relay-url',
             `ws://127.0.0.1:${worldPorts.relay}`,
+            '--farcaster-relay-url',
+            farcasterRelay.url,
+            '--farcaster-relay-key',
+            farcasterRelayKey,
           ],
           {},
           /Mobile test wallet listening/,
@@ -243,6 +281,8 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       'Foyer server': `http://127.0.0.1:${worldPorts.server}`,
       'Secure frame (email login)': `http://127.0.0.1:${worldPorts.frame}`,
       'Dev mailbox': `http://127.0.0.1:${worldPorts.server}/dev/mailbox`,
+      'Social login stand-in': social.url,
+      'Farcaster auth relay': farcasterRelay.url,
     }
     if (hasRelay) urls['WalletConnect dev relay'] = `ws://127.0.0.1:${worldPorts.relay}`
     if (hasMobileWallet) urls['Mobile test wallet'] = `http://127.0.0.1:${worldPorts.mobileWallet}`

@@ -23,10 +23,13 @@ export async function waitForFrameDialog(page: Page, title: string | RegExp) {
  */
 export async function clickInFrame(page: Page, name: string | RegExp) {
   const button = frameDialog(page).getByRole('button', { name })
-  // Every guarded button enabled: the card has settled, fully visible.
+  // The card has settled, fully visible (so every guarded button is enabled): Chromium drops
+  // clicks on a frame that has only just appeared.
   await expect
-    .poll(() => frameDialog(page).locator('[aria-disabled="true"]').count(), { timeout: 15_000 })
-    .toBe(0)
+    .poll(() => secureFrame(page).locator('[role="dialog"][data-foyer-ready]').count(), {
+      timeout: 15_000,
+    })
+    .toBe(1)
   await button.click()
 }
 

@@ -1,6 +1,8 @@
 import type { EmbeddedWalletOptions } from './embedded/createEmbeddedWallet.ts'
+import { readSocialProviders } from './embedded/social/socialProviders.ts'
 import { ConfigError } from './errors.ts'
 import type { CreateServerOptions } from './http/createServer.ts'
+import { parseTrustProxy } from './http/trustProxy.ts'
 
 export type ServerEnv = Record<string, string | undefined>
 
@@ -9,7 +11,8 @@ export type ServerEnv = Record<string, string | undefined>
  * FOYER_HOST, FOYER_PORT, FOYER_PUBLIC_URL, FOYER_DATA_DIR, FOYER_DATABASE_URL, FOYER_REDIS_URL,
  * FOYER_DEVNET_FILE, FOYER_RPC_URLS, FOYER_INDEX_CHAINS, FOYER_PRICE_API_URL, FOYER_PRICE_API_KEY,
  * FOYER_REGISTRY_FILE, FOYER_RATE_LIMIT_IP (per minute, 0 = off), FOYER_RATE_LIMIT_PROJECT,
- * FOYER_TRUST_PROXY, FOYER_LOG_LEVEL.
+ * FOYER_TRUST_PROXY, FOYER_LOG_LEVEL, FOYER_ANALYTICS_DAILY_QUOTA (events per project per UTC day,
+ * 0 = none), FOYER_ANALYTICS_RETENTION_DAYS (0 = keep forever).
  */
 export function readServerOptions(
   env: ServerEnv,
@@ -37,9 +40,25 @@ export function readServerOptions(
     registryFile: env.FOYER_REGISTRY_FILE || undefined,
     rateLimit:
       ipLimit === 0 ? false : { perIpPerMinute: ipLimit, perProjectPerMinute: projectLimit },
-    trustProxy: env.FOYER_TRUST_PROXY === '1' || env.FOYER_TRUST_PROXY === 'true',
+    // A hop count (`1`/`true` = one proxy) or proxy addresses/CIDRs; never every hop.
+    trustProxy: parseTrustProxy('FOYER_TRUST_PROXY', env.FOYER_TRUST_PROXY),
     logger: { level: env.FOYER_LOG_LEVEL || 'info' },
+    analytics: {
+      dailyEventQuota: parseCount('FOYER_ANALYTICS_DAILY_QUOTA', env.FOYER_ANALYTICS_DAILY_QUOTA),
+      retentionDays: parseCount(
+        'FOYER_ANALYTICS_RETENTION_DAYS',
+        env.FOYER_ANALYTICS_RETENTION_DAYS,
+      ),
+    },
   }
+}
+
+/** A whole number ≥ 0, or undefined when unset (the option's default then applies). */
+function parseCount(name: string, value: string | undefined): number | undefined {
+  if (!value?.trim()) return undefined
+  if (!/^\d{1,12}$/.test(value.trim()))
+    throw new ConfigError(`${name} must be a whole number (0 = off), got "${value}"`)
+  return Number(value.trim())
 }
 
 /** A comma list of EVM chain ids, e.g. `1,8453`. */
@@ -61,9 +80,13 @@ function parseChainIds(name: string, value: string | undefined): number[] | unde
 
 /**
  * Embedded-wallet options from the environment: FOYER_FRAME_HOST, FOYER_FRAME_PORT (4401),
- * FOYER_FRAME_PUBLIC_URL, FOYER_SMTP_URL, FOYER_MAIL_FROM, FOYER_SESSION_SECRET, FOYER_SHARE_KEY,
+ * FOYER_FRAME_PUBLIC_URL, FOYER_SMTP_URL, FOYER_MAIL_FROM, FOYER_SESSION_SECRET,
+ * FOYER_SESSION_SECRET_PREVIOUS (comma list, verifying only), FOYER_SHARE_KEY,
  * FOYER_OPERATOR_RECOVERY (`true`/`false`, default false), FOYER_RECOVERY_SECRET_KEY,
- * FOYER_RECOVERY_PUBLIC_KEY, FOYER_RATE_LIMIT_EMAIL (per minute).
+ * FOYER_RECOVERY_PUBLIC_KEY, FOYER_RATE_LIMIT_EMAIL (per minute); social login per provider P
+ * (GOOGLE, X, DISCORD, APPLE, GITHUB, FACEBOOK): FOYER_SOCIAL_P_CLIENT_ID, FOYER_SOCIAL_P_CLIENT_SECRET
+ * (Apple: FOYER_SOCIAL_APPLE_TEAM_ID, _KEY_ID, _PRIVATE_KEY) and optional endpoint overrides;
+ * Farcaster: FOYER_FARCASTER_RELAY_URL with FOYER_FARCASTER_RPC_URL (an Optimism RPC).
  */
 export function readEmbeddedWalletOptions(env: ServerEnv): EmbeddedWalletOptions {
   const framePort = Number(env.FOYER_FRAME_PORT ?? 4401)
@@ -78,10 +101,13 @@ export function readEmbeddedWalletOptions(env: ServerEnv): EmbeddedWalletOptions
     smtpUrl: env.FOYER_SMTP_URL || undefined,
     mailFrom: env.FOYER_MAIL_FROM || undefined,
     sessionSecret: env.FOYER_SESSION_SECRET || undefined,
+    previousSessionSecrets: env.FOYER_SESSION_SECRET_PREVIOUS || undefined,
     shareKey: env.FOYER_SHARE_KEY || undefined,
     operatorRecovery: parseSwitch('FOYER_OPERATOR_RECOVERY', env.FOYER_OPERATOR_RECOVERY),
     recoverySecretKey: env.FOYER_RECOVERY_SECRET_KEY || undefined,
     recoveryPublicKey: env.FOYER_RECOVERY_PUBLIC_KEY || undefined,
+    socialProviders: readSocialProviders(env),
+    farcaster: readFarcaster(env),
     rateLimit:
       ipLimit === 0
         ? false
@@ -90,6 +116,24 @@ export function readEmbeddedWalletOptions(env: ServerEnv): EmbeddedWalletOptions
             perEmailPerMinute: Number(env.FOYER_RATE_LIMIT_EMAIL ?? 20),
           },
   }
+}
+
+function readFarcaster(env: ServerEnv) {
+  const relayUrl = env.FOYER_FARCASTER_RELAY_URL?.trim()
+  if (!relayUrl) return undefined
+  const rpcUrl = env.FOYER_FARCASTER_RPC_URL?.trim()
+  if (!rpcUrl)
+    throw new ConfigError(
+      'FOYER_FARCASTER_RELAY_URL is set: also set FOYER_FARCASTER_RPC_URL (an Optimism RPC, where the Farcaster ID registry is)',
+    )
+  for (const [name, value] of [
+    ['FOYER_FARCASTER_RELAY_URL', relayUrl],
+    ['FOYER_FARCASTER_RPC_URL', rpcUrl],
+  ] as const) {
+    if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
+      throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`)
+  }
+  return { relayUrl, rpcUrl }
 }
 
 /** An on/off variable: `true`/`1` or `false`/`0` (unset or empty = off); anything else is refused. */

@@ -25,11 +25,25 @@ export {
   connectEmail,
 } from './actions/connectEmail.ts'
 export {
+  type ConnectFarcasterErrorType,
+  type ConnectFarcasterParameters,
+  type ConnectFarcasterReturnType,
+  connectFarcaster,
+} from './actions/connectFarcaster.ts'
+export {
   type ConnectPasskeyErrorType,
   type ConnectPasskeyParameters,
   type ConnectPasskeyReturnType,
   connectPasskey,
 } from './actions/connectPasskey.ts'
+export {
+  type ConnectSocialErrorType,
+  type ConnectSocialParameters,
+  type ConnectSocialReturnType,
+  connectSocial,
+  SOCIAL_POPUP_SIZE,
+  type SocialLoginStatus,
+} from './actions/connectSocial.ts'
 export {
   type DisconnectErrorType,
   type DisconnectParameters,
@@ -67,6 +81,10 @@ export {
   type GetSendTokenBalancesReturnType,
   getSendTokenBalances,
 } from './actions/getSendTokenBalances.ts'
+export {
+  type GetSocialLoginsReturnType,
+  getSocialLogins,
+} from './actions/getSocialLogins.ts'
 export {
   filterTokenBalances,
   type GetTokenBalancesErrorType,
@@ -254,8 +272,10 @@ export {
 } from './createFoyer.ts'
 export {
   EmailLoginCooldownError,
+  FarcasterConnectionError,
   InvalidEmailError,
   InvalidOtpError,
+  SocialConnectionInitError,
 } from './embedded/errors.ts'
 export {
   getConnectedEmbeddedConnector,
@@ -266,6 +286,7 @@ export { embeddedErrorAlert, reportEmbeddedError } from './embedded/reportEmbedd
 export {
   type EmailLoginAction,
   type EmbeddedAuthConnector,
+  type EmbeddedLoginIdentity,
   type EmbeddedRecoveryStatus,
   isEmbeddedAuthConnector,
 } from './embedded/types.ts'
@@ -393,7 +414,13 @@ export {
   parseCaipAddress,
   parseCaipNetworkId,
 } from './utils/caip.ts'
-export { formatBalance, formatFiat, formatUnits, shortenAddress } from './utils/format.ts'
+export {
+  formatBalance,
+  formatFiat,
+  formatUnits,
+  shortenAddress,
+  shortenDisplayName,
+} from './utils/format.ts'
 export {
   hexToNumber,
   IntegerOutOfRangeError,

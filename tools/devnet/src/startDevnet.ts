@@ -2,8 +2,9 @@ import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { anvilDevAccounts, devnetDeployer } from './accounts.ts'
 import { type DeployWorldErrorType, deployWorld } from './deployWorld.ts'
+import { installFarcasterRegistries } from './installFarcasterRegistries.ts'
 import { type StartAnvilErrorType, type StartAnvilReturnType, startAnvil } from './startAnvil.ts'
-import type { Devnet, DevnetChain } from './types.ts'
+import type { Devnet, DevnetChain, DevnetFarcaster } from './types.ts'
 
 export type DevnetChainConfig = {
   chainId: number
@@ -49,6 +50,7 @@ export async function startDevnet(
 
   const started: { stop: () => Promise<void> }[] = []
   const nodes: StartAnvilReturnType[] = []
+  let farcaster: DevnetFarcaster | undefined
   const stop = async () => {
     await Promise.all(started.map((node) => node.stop()))
   }
@@ -69,6 +71,8 @@ export async function startDevnet(
       started.push(anvil)
       nodes[index] = anvil
       const world = await deployWorld(anvil.rpcUrl, { accounts })
+      // Storage writes only (no transaction, no block), so nothing deployWorld made moves.
+      farcaster = await installFarcasterRegistries(anvil.rpcUrl)
       return {
         chainId: anvil.chainId,
         name: config.name ?? `Foyer Devnet ${String.fromCharCode(65 + index)}`,
@@ -92,6 +96,7 @@ export async function startDevnet(
     chains: results.map((result) => (result as PromiseFulfilledResult<DevnetChain>).value),
     accounts,
     deployer: devnetDeployer(),
+    ...(farcaster ? { farcaster } : {}),
     ...(solanaSettled.status === 'fulfilled' && solanaSettled.value
       ? { solana: solanaSettled.value }
       : {}),

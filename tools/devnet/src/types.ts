@@ -46,6 +46,30 @@ export type DevnetChain = {
   ensNames?: DevnetEnsName[] | undefined
 }
 
+/** A Farcaster account registered on every devnet chain (fixed, public dev keys). */
+export type DevnetFarcasterAccount = {
+  fid: number
+  username: string
+  displayName: string
+  pfpUrl?: string | undefined
+  /** Owns the fid in the IdRegistry (`idOf(custodyAddress) == fid`); signs in as `custody`. */
+  custodyAddress: Address
+  custodyPrivateKey: Hex
+  /** An auth address (KeyRegistry key type 2, ADDED) of the fid; signs in as `authAddress`. */
+  authAddress?: Address | undefined
+  authPrivateKey?: Hex | undefined
+}
+
+/**
+ * Farcaster's registries as the devnet installs them on every chain, at their OP-mainnet
+ * addresses, so Sign In With Farcaster verifies against any devnet chain's RPC.
+ */
+export type DevnetFarcaster = {
+  idRegistry: Address
+  keyRegistry: Address
+  accounts: DevnetFarcasterAccount[]
+}
+
 /** The description of a running devnet, as written to the devnet JSON file. */
 export type Devnet = {
   chains: DevnetChain[]
@@ -53,6 +77,8 @@ export type Devnet = {
   accounts: { address: Address; privateKey: Hex }[]
   /** Deployed the contracts, owns the pool liquidity and may mint more tokens and NFTs. */
   deployer: { address: Address; privateKey: Hex }
+  /** Farcaster's IdRegistry and KeyRegistry stand-ins and accounts, the same on every chain. */
+  farcaster?: DevnetFarcaster | undefined
   /** Present when the Solana devnet was started too (`startDevnet({ solana })`). */
   solana?: SolanaDevnet | undefined
 }

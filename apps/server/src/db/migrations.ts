@@ -407,6 +407,49 @@ export const migrations: Record<string, Migration> = {
         .execute()
     },
   },
+  '0008_social_login': {
+    async up(db) {
+      // Social and Farcaster accounts have no email (X and Farcaster give none).
+      await db.schema
+        .alterTable('embedded_users')
+        .alterColumn('email', (c) => c.dropNotNull())
+        .execute()
+      await db.schema.alterTable('embedded_users').addColumn('social_provider', 'text').execute()
+      await db.schema.alterTable('embedded_users').addColumn('display_name', 'text').execute()
+      // One account per (project, provider, subject): the provider's stable user id.
+      await db.schema
+        .createTable('embedded_identities')
+        .addColumn('project_id', 'text', (c) => c.notNull())
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('email', 'text')
+        .addColumn('display_name', 'text')
+        .addColumn('username', 'text')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('last_login_at', 'timestamptz')
+        .addPrimaryKeyConstraint('embedded_identities_pk', ['project_id', 'provider', 'subject'])
+        .execute()
+      await db.schema
+        .createIndex('embedded_identities_user')
+        .on('embedded_identities')
+        .column('user_id')
+        .execute()
+      // A started social or Farcaster login: single use, short-lived, bound to its device.
+      await db.schema
+        .createTable('embedded_login_flows')
+        .addColumn('state_hash', 'text', (c) => c.primaryKey())
+        .addColumn('project_id', 'text', (c) => c.notNull())
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('device_id', 'text', (c) => c.notNull())
+        .addColumn('app_origin', 'text', (c) => c.notNull())
+        .addColumn('secrets', 'jsonb', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('consumed_at', 'timestamptz')
+        .execute()
+    },
+  },
 }
 
 const migrationProvider: MigrationProvider = {

@@ -131,9 +131,43 @@ export type EmbeddedUsersTable = {
   id: string
   /** The project the account was made under; (project_id, email) is unique. */
   project_id: string
-  email: string
+  /** Null for accounts made by a social or Farcaster login that gave no email. */
+  email: string | null
+  /** The social login that made the account (google, x, …, farcaster); null for email accounts. */
+  social_provider: string | null
+  /** The name the provider gave (social and Farcaster accounts). */
+  display_name: string | null
   created_at: Generated<Date>
   last_login_at: Date | null
+}
+/** A social or Farcaster identity: (project, provider, provider's user id) → one account. */
+export type EmbeddedIdentitiesTable = {
+  project_id: string
+  provider: string
+  /** The provider's stable user id (`sub`, GitHub's numeric id, the Farcaster fid). */
+  subject: string
+  user_id: string
+  email: string | null
+  display_name: string | null
+  username: string | null
+  created_at: Generated<Date>
+  last_login_at: Date | null
+}
+/** A started social or Farcaster login (single use, ~10 minutes), keyed by its state's digest. */
+export type EmbeddedLoginFlowsTable = {
+  state_hash: string
+  project_id: string
+  /** google | apple | github | x | discord | facebook | farcaster */
+  provider: string
+  /** The device that started it: only that device completes it. */
+  device_id: string
+  /** The app origin the result goes back to (allowed by the project). */
+  app_origin: string
+  /** Flow secrets: PKCE verifier and nonce (OAuth), or channel token, nonce and domain (Farcaster). */
+  secrets: Json<Record<string, string>>
+  created_at: Generated<Date>
+  expires_at: Date
+  consumed_at: Date | null
 }
 export type EmbeddedDevicesTable = {
   user_id: string
@@ -292,4 +326,6 @@ export type Database = {
   embedded_device_requests: EmbeddedDeviceRequestsTable
   embedded_passkeys: EmbeddedPasskeysTable
   embedded_passkey_challenges: EmbeddedPasskeyChallengesTable
+  embedded_identities: EmbeddedIdentitiesTable
+  embedded_login_flows: EmbeddedLoginFlowsTable
 }

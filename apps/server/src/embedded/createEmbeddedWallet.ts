@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 import type { DestinationStream } from 'pino'
 import { createFrameServer } from '../frame/createFrameServer.ts'
+import type { TrustProxy } from '../http/trustProxy.ts'
 import { createMailer, type Mailer } from '../mail/createMailer.ts'
 import { registerMailboxRoutes } from '../mail/registerMailboxRoutes.ts'
 import { type SmtpCapture, startSmtpCapture } from '../mail/startSmtpCapture.ts'
 import { EmbeddedConfigError, loadEmbeddedSecrets } from './embeddedSecrets.ts'
 import { createLocalRecoveryKeyHolder, type RecoveryKeyHolder } from './recoveryKeyHolder.ts'
+import type { CreateFarcasterLoginParameters } from './social/farcasterLogin.ts'
+import type { SocialProviderConfig } from './social/socialProviders.ts'
 
 export type EmbeddedWalletOptions = {
   /** Frame listener host and port (default: the server's host, 4401). */
@@ -21,6 +24,8 @@ export type EmbeddedWalletOptions = {
   smtpUrl?: string | undefined
   mailFrom?: string | undefined
   sessionSecret?: string | undefined
+  /** Previous session secrets, comma-separated: still accepted for verifying (key rotation). */
+  previousSessionSecrets?: string | undefined
   shareKey?: string | undefined
   /**
    * Operator-recovery mode (`FOYER_OPERATOR_RECOVERY=true`; default off, also with `--dev`): share
@@ -35,6 +40,10 @@ export type EmbeddedWalletOptions = {
   /** Operator-recovery mode only: the public key of an external `recoveryKeyHolder`. */
   recoveryPublicKey?: string | undefined
   rateLimit?: { perIpPerMinute?: number; perEmailPerMinute?: number } | false | undefined
+  /** Social login providers (see `readSocialProviders`); none by default. */
+  socialProviders?: readonly SocialProviderConfig[] | undefined
+  /** Sign In With Farcaster: the auth relay and an Optimism RPC; off by default. */
+  farcaster?: CreateFarcasterLoginParameters | undefined
 }
 
 export type CreateEmbeddedWalletParameters = EmbeddedWalletOptions & {
@@ -46,7 +55,7 @@ export type CreateEmbeddedWalletParameters = EmbeddedWalletOptions & {
   /** Used when `frameHost` is not set. */
   host: string
   redisUrl?: string | undefined
-  trustProxy?: boolean | string | undefined
+  trustProxy?: TrustProxy | undefined
   logger?: false | { level?: string; stream?: DestinationStream } | undefined
   /** Operator-recovery mode only: a holder of the recovery key in another service (or KMS). */
   recoveryKeyHolder?: RecoveryKeyHolder | undefined
@@ -76,6 +85,7 @@ export async function createEmbeddedWallet(
   const operatorRecovery = parameters.operatorRecovery === true
   const secrets = loadEmbeddedSecrets({
     sessionSecret: parameters.sessionSecret,
+    previousSessionSecrets: parameters.previousSessionSecrets,
     shareKey: parameters.shareKey,
     // Outside operator-recovery mode no recovery key is read, made or used.
     recoverySecretKey: operatorRecovery ? parameters.recoverySecretKey : undefined,
@@ -147,7 +157,12 @@ export async function createEmbeddedWallet(
     redisUrl: parameters.redisUrl,
     trustProxy: parameters.trustProxy,
     logger: parameters.logger,
+    socialProviders: parameters.socialProviders ?? [],
+    farcaster: parameters.farcaster,
   })
+  for (const provider of parameters.socialProviders ?? [])
+    parameters.server.foyer.loginProviders.add(provider.id)
+  if (parameters.farcaster) parameters.server.foyer.loginProviders.add('farcaster')
   if (mailbox) {
     const capture = mailbox
     frame.addHook('onClose', async () => capture.close())

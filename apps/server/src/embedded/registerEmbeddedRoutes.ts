@@ -6,6 +6,7 @@ import {
   type AuthApiRouteName,
   authApiRoutes,
 } from '@foyer/frame/protocol'
+import { projectIdSchema } from '@foyer/protocol'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely, Selectable } from 'kysely'
 import * as v from 'valibot'
@@ -25,6 +26,11 @@ import type { RecoveryKeyHolder } from './recoveryKeyHolder.ts'
 import { registerPasskeyRoutes } from './registerPasskeyRoutes.ts'
 import type { EmbeddedSession, SessionService } from './sessions.ts'
 import type { ShareCipher } from './shareCipher.ts'
+import type { SocialClient } from './social/createSocialClient.ts'
+import type { FarcasterLogin } from './social/farcasterLogin.ts'
+import { registerSocialRoutes } from './social/registerSocialRoutes.ts'
+import type { SocialProviderId } from './social/socialProviders.ts'
+import { sessionUserRecord, toUserRecord } from './userRecord.ts'
 
 /** How long an emailed device approval link works. */
 export const deviceApprovalLifetimeMs = 30 * 60_000
@@ -53,11 +59,17 @@ export type EmbeddedRoutesDependencies = {
   recoveryKeyHolder: RecoveryKeyHolder | undefined
   /** Keys the approval-token digests. */
   tokenKey: Uint8Array
+  /** Approval-token keys still accepted (rotation), `tokenKey` first; default `[tokenKey]`. */
+  verifyingTokenKeys?: readonly Uint8Array[] | undefined
   /** The frame's origin, base of the approval link. */
   frameOrigin: () => string
   /** Every origin the frame is served on (passkeys: expected origins and RP IDs); default the first. */
   frameOrigins?: (() => readonly string[]) | undefined
   findProject: (projectId: string) => Promise<Project | undefined>
+  /** Configured social login providers' clients (none: social login answers 404). */
+  socialProviders?: ReadonlyMap<SocialProviderId, SocialClient> | undefined
+  /** Sign In With Farcaster, when a relay is configured. */
+  farcaster?: FarcasterLogin | undefined
   /** Per-email limiter of the mail-sending and code-checking routes; resolves false when exceeded. */
   allowEmail: (request: FastifyRequest, email: string) => Promise<boolean>
 }
@@ -111,6 +123,8 @@ export function registerEmbeddedRoutes(app: FastifyInstance, deps: EmbeddedRoute
     const projectId = bodyProjectId ?? queryProjectId
     if (typeof projectId !== 'string' || !projectId)
       throw new EmbeddedApiError(400, 'project_id_missing', 'Project ID Not Configured')
+    const valid = v.safeParse(projectIdSchema, projectId)
+    if (!valid.success) throw new EmbeddedApiError(400, 'invalid_input', valid.issues[0].message)
     if (!(await deps.findProject(projectId)))
       throw new EmbeddedApiError(403, 'invalid_project', 'Unauthorized: invalid key')
     return projectId
@@ -152,6 +166,18 @@ export function registerEmbeddedRoutes(app: FastifyInstance, deps: EmbeddedRoute
     requireProject: (request) => requireProject(request),
     requireSession,
     holdsShareSet,
+    parseBody,
+  })
+
+  registerSocialRoutes(app, {
+    db,
+    sessions,
+    tokenKey: deps.tokenKey,
+    frameOrigins: deps.frameOrigins ?? (() => [deps.frameOrigin()]),
+    findProject: deps.findProject,
+    providers: deps.socialProviders ?? new Map(),
+    farcaster: deps.farcaster,
+    requireProject: (request) => requireProject(request),
     parseBody,
   })
 
@@ -221,7 +247,11 @@ export function registerEmbeddedRoutes(app: FastifyInstance, deps: EmbeddedRoute
         ? await db
             .updateTable('embedded_device_approvals')
             .set({ approved_at: new Date() })
-            .where('token_hash', '=', hashToken(deps.tokenKey, token))
+            .where(
+              'token_hash',
+              'in',
+              (deps.verifyingTokenKeys ?? [deps.tokenKey]).map((key) => hashToken(key, token)),
+            )
             .where('expires_at', '>', new Date())
             .where('consumed_at', 'is', null)
             .returning('email')
@@ -284,7 +314,7 @@ export function registerEmbeddedRoutes(app: FastifyInstance, deps: EmbeddedRoute
       deviceId: body.deviceId,
       deviceApproved: approval !== undefined,
     })
-    return { user: { userId: user.id, email: user.email } }
+    return { user: toUserRecord(user) }
   })
 
   app.get(authApiRoutes.getSession.path, async (request, reply) => {
@@ -294,7 +324,7 @@ export function registerEmbeddedRoutes(app: FastifyInstance, deps: EmbeddedRoute
       if (error instanceof EmbeddedApiError && error.code === projectMismatch().code) return null
       throw error
     })
-    return { user: session ? { userId: session.userId, email: session.email } : null }
+    return { user: session ? sessionUserRecord(session) : null }
   })
 
   /** Rotates the refresh token (also done on demand by every authenticated route). */
@@ -302,7 +332,7 @@ export function registerEmbeddedRoutes(app: FastifyInstance, deps: EmbeddedRoute
     const projectId = await requireProject(request)
     const session = await sessions.refresh(request, reply, projectId)
     if (!session) throw unauthorized()
-    return { user: { userId: session.userId, email: session.email } }
+    return { user: sessionUserRecord(session) }
   })
 
   app.get(authApiRoutes.getAuthShares.path, async (request, reply) => {
@@ -591,8 +621,16 @@ export function registerEmbeddedRoutes(app: FastifyInstance, deps: EmbeddedRoute
     return { status: 'pending' as const }
   })
 
-  app.post(authApiRoutes.startEmailUpdate.path, async (request, reply) => {
+  /** A session of an account that has an email (social and Farcaster accounts may have none). */
+  const requireEmailSession = async (request: FastifyRequest, reply: FastifyReply) => {
     const session = await requireSession(request, reply)
+    const { email } = session
+    if (!email) throw new EmbeddedApiError(400, 'no_email', 'Not connected to email or social')
+    return { ...session, email }
+  }
+
+  app.post(authApiRoutes.startEmailUpdate.path, async (request, reply) => {
+    const session = await requireEmailSession(request, reply)
     const body = parseBody('startEmailUpdate', request.body)
     const newEmail = normalizeEmail(body.newEmail)
     if (newEmail === session.email)
@@ -617,7 +655,7 @@ export function registerEmbeddedRoutes(app: FastifyInstance, deps: EmbeddedRoute
   })
 
   app.post(authApiRoutes.verifyEmailUpdatePrimary.path, async (request, reply) => {
-    const session = await requireSession(request, reply)
+    const session = await requireEmailSession(request, reply)
     const body = parseBody('verifyEmailUpdatePrimary', request.body)
     const pending = await pendingUpdate(session)
     if (pending?.stage !== 'primary') throw invalidOtp()

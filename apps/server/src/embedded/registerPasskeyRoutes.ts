@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { EmbeddedApiError } from './errors.ts'
 import type { EmbeddedSession, SessionService } from './sessions.ts'
+import { toUserRecord } from './userRecord.ts'
 
 /** How long a WebAuthn challenge works. */
 export const passkeyChallengeLifetimeMs = 5 * 60_000
@@ -255,6 +256,6 @@ export function registerPasskeyRoutes(app: FastifyInstance, deps: PasskeyRoutesD
       deviceId: body.deviceId,
       deviceApproved: false,
     })
-    return { user: { userId: user.id, email: user.email } }
+    return { user: toUserRecord(user) }
   })
 }

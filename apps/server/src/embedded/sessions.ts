@@ -16,7 +16,12 @@ export type EmbeddedSession = {
   /** The project the session was started under; it works under no other. */
   projectId: string
   userId: string
-  email: string
+  /** Undefined for a social or Farcaster account that gave no email. */
+  email: string | undefined
+  /** The social login that made the account (google, …, farcaster); undefined for email. */
+  socialProvider: string | undefined
+  /** The provider's display name (social and Farcaster accounts). */
+  userName: string | undefined
   deviceId: string
   /** The device was approved by the emailed link in this login. */
   deviceApproved: boolean
@@ -56,7 +61,12 @@ export type SessionService = {
 
 export type CreateSessionServiceParameters = {
   db: Kysely<Database>
+  /** Signs the access tokens (HS256); also keys the refresh-token digests unless `refreshTokenKeys`. */
   secret: Uint8Array
+  /** Access-token keys still accepted (rotation), `secret` first; default `[secret]`. */
+  verifyingSecrets?: readonly Uint8Array[] | undefined
+  /** The refresh-token digest key and the ones still accepted (rotation); default `secret`. */
+  refreshTokenKeys?: { current: Uint8Array; verifying: readonly Uint8Array[] } | undefined
   /** Secure cookies (https frame origin). */
   secure: boolean
   accessTokenTtlSeconds?: number
@@ -69,6 +79,11 @@ const audience = 'foyer-frame'
 /** Short signed access tokens (jose, HS256) plus rotating opaque refresh tokens kept hashed. */
 export function createSessionService(parameters: CreateSessionServiceParameters): SessionService {
   const { db, secret, secure } = parameters
+  const jwtKeys = parameters.verifyingSecrets ?? [secret]
+  const refreshKey = parameters.refreshTokenKeys?.current ?? secret
+  /** Digests of a refresh token under every accepted key (the newest first). */
+  const refreshHashes = (token: string) =>
+    (parameters.refreshTokenKeys?.verifying ?? [secret]).map((key) => hashToken(key, token))
   const accessTtl = parameters.accessTokenTtlSeconds ?? 15 * 60
   const refreshTtl = parameters.refreshTokenTtlSeconds ?? 30 * 24 * 3600
 
@@ -88,7 +103,7 @@ export function createSessionService(parameters: CreateSessionServiceParameters)
     await db
       .insertInto('embedded_refresh_tokens')
       .values({
-        token_hash: hashToken(secret, refresh),
+        token_hash: hashToken(refreshKey, refresh),
         session_id: session.sessionId,
         expires_at: new Date(Date.now() + refreshTtl * 1000),
         rotated_at: null,
@@ -114,6 +129,8 @@ export function createSessionService(parameters: CreateSessionServiceParameters)
         's.device_approved',
         's.revoked_at',
         'u.email',
+        'u.social_provider',
+        'u.display_name',
       ])
       .where('s.id', '=', sessionId)
       .executeTakeFirst()
@@ -122,7 +139,9 @@ export function createSessionService(parameters: CreateSessionServiceParameters)
       sessionId: row.id,
       projectId: row.project_id,
       userId: row.user_id,
-      email: row.email,
+      email: row.email ?? undefined,
+      socialProvider: row.social_provider ?? undefined,
+      userName: row.display_name ?? undefined,
       deviceId: row.device_id,
       deviceApproved: row.device_approved,
     }
@@ -149,12 +168,15 @@ export function createSessionService(parameters: CreateSessionServiceParameters)
   const verifyAccessToken = async (request: FastifyRequest) => {
     const token = readCookie(request, accessCookieName)
     if (!token) return undefined
-    const verified = await jwtVerify(token, secret, {
-      issuer,
-      audience,
-      algorithms: ['HS256'],
-    }).catch(() => undefined)
-    return verified?.payload
+    for (const key of jwtKeys) {
+      const verified = await jwtVerify(token, key, {
+        issuer,
+        audience,
+        algorithms: ['HS256'],
+      }).catch(() => undefined)
+      if (verified) return verified.payload
+    }
+    return undefined
   }
 
   const service: SessionService = {
@@ -190,14 +212,14 @@ export function createSessionService(parameters: CreateSessionServiceParameters)
     async refresh(request, reply, projectId) {
       const token = readCookie(request, refreshCookieName)
       if (!token) return null
-      const tokenHash = hashToken(secret, token)
       const row = await db
         .selectFrom('embedded_refresh_tokens as t')
         .innerJoin('embedded_sessions as s', 's.id', 't.session_id')
-        .select(['t.session_id', 't.expires_at', 's.project_id'])
-        .where('t.token_hash', '=', tokenHash)
+        .select(['t.token_hash', 't.session_id', 't.expires_at', 's.project_id'])
+        .where('t.token_hash', 'in', refreshHashes(token))
         .executeTakeFirst()
       if (!row) return null
+      const tokenHash = row.token_hash
       if (row.project_id !== projectId) throw projectMismatch()
       // Single use: whoever rotates first wins; a second use means the token was copied.
       const rotated = await db
@@ -227,7 +249,7 @@ export function createSessionService(parameters: CreateSessionServiceParameters)
             .selectFrom('embedded_refresh_tokens as t')
             .innerJoin('embedded_sessions as s', 's.id', 't.session_id')
             .select(['t.session_id', 's.project_id'])
-            .where('t.token_hash', '=', hashToken(secret, refresh))
+            .where('t.token_hash', 'in', refreshHashes(refresh))
             .executeTakeFirst()
         : undefined
       if (

@@ -1,15 +1,28 @@
 import rateLimit from '@fastify/rate-limit'
 import { frameStyles } from '@foyer/frame/ui'
+import { projectIdSchema } from '@foyer/protocol'
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
 import type { DestinationStream } from 'pino'
+import * as v from 'valibot'
 import { createCodeStore } from '../embedded/codeStore.ts'
+import { expireCookie, MalformedCookieError } from '../embedded/cookies.ts'
 import type { EmbeddedSecrets } from '../embedded/embeddedSecrets.ts'
 import { EmbeddedApiError } from '../embedded/errors.ts'
 import type { RecoveryKeyHolder } from '../embedded/recoveryKeyHolder.ts'
 import { registerEmbeddedRoutes } from '../embedded/registerEmbeddedRoutes.ts'
 import { createSessionService } from '../embedded/sessions.ts'
 import { createShareCipher } from '../embedded/shareCipher.ts'
+import { createSocialClient } from '../embedded/social/createSocialClient.ts'
+import {
+  type CreateFarcasterLoginParameters,
+  createFarcasterLogin,
+} from '../embedded/social/farcasterLogin.ts'
+import { socialCallbackPath } from '../embedded/social/registerSocialRoutes.ts'
+import type { SocialProviderConfig } from '../embedded/social/socialProviders.ts'
+import { findUnstorableText } from '../http/findUnstorableText.ts'
+import { createFallbackRateLimitStore } from '../http/rateLimitStore.ts'
+import { type TrustProxy, toFastifyTrustProxy } from '../http/trustProxy.ts'
 import type { Mailer } from '../mail/createMailer.ts'
 import { buildFrameBundle } from './buildFrameBundle.ts'
 import { frameContentSecurityPolicy, renderFramePage } from './framePage.ts'
@@ -35,10 +48,14 @@ export type CreateFrameServerParameters = {
   /** Requests per minute per IP and mail/code requests per minute per email; false = off. */
   rateLimit?: { perIpPerMinute?: number; perEmailPerMinute?: number } | false | undefined
   redisUrl?: string | undefined
-  trustProxy?: boolean | string | undefined
+  trustProxy?: TrustProxy | undefined
   logger?: false | { level?: string; stream?: DestinationStream } | undefined
   /** Session access-token lifetime (default 15 min). */
   accessTokenTtlSeconds?: number | undefined
+  /** Configured social login providers (default none). */
+  socialProviders?: readonly SocialProviderConfig[] | undefined
+  /** Sign In With Farcaster (default off). */
+  farcaster?: CreateFarcasterLoginParameters | undefined
 }
 
 const bundlePath = '/frame.js'
@@ -69,7 +86,7 @@ export async function createFrameServer(
             },
           },
     bodyLimit: 64 * 1024,
-    trustProxy: parameters.trustProxy ?? false,
+    trustProxy: toFastifyTrustProxy(parameters.trustProxy),
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
   })
@@ -95,8 +112,18 @@ export async function createFrameServer(
     : undefined
   await frame.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'foyer:frame-ratelimit:' } : {}),
-    skipOnError: true,
+    // Per process while Redis is down (see `createFallbackRateLimitStore`), never off.
+    ...(redis
+      ? {
+          store: createFallbackRateLimitStore({
+            redis,
+            nameSpace: 'foyer:frame-ratelimit:',
+            log: frame.log,
+            label: 'frame',
+          }),
+        }
+      : {}),
+    skipOnError: false,
   })
   const limits = parameters.rateLimit === false ? undefined : (parameters.rateLimit ?? {})
   const ipLimiter = limits
@@ -125,8 +152,28 @@ export async function createFrameServer(
     }
     // Cookies are SameSite=Strict; refusing foreign Origins on writes is the second lock.
     const origin = request.headers.origin
-    if (request.method !== 'GET' && origin !== undefined && !isFrameOrigin(origin))
+    // The social callback page takes Apple's form POST from the provider's origin; it only shows
+    // a page and changes nothing.
+    const isSocialCallback = request.url.split('?')[0] === socialCallbackPath
+    if (
+      request.method !== 'GET' &&
+      origin !== undefined &&
+      !isFrameOrigin(origin) &&
+      !isSocialCallback
+    )
       throw new EmbeddedApiError(403, 'origin_not_allowed', 'Unauthorized: origin not allowed')
+  })
+  // Text the database cannot store (NUL, lone surrogates) is refused in every route's input: the
+  // frame's schemas accept any string in ids, and PostgreSQL would answer a 500.
+  frame.addHook('preValidation', async (request) => {
+    for (const [part, value] of [
+      ['query', request.query],
+      ['params', request.params],
+      ['body', request.body],
+    ] as const) {
+      const problem = findUnstorableText(value, part)
+      if (problem) throw new EmbeddedApiError(400, 'invalid_input', problem.message)
+    }
   })
   frame.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff')
@@ -135,6 +182,7 @@ export async function createFrameServer(
 
   frame.setErrorHandler((error: FastifyError | EmbeddedApiError, request, reply) => {
     if (error instanceof EmbeddedApiError) {
+      if (error instanceof MalformedCookieError) expireCookie(reply, error.cookieName, secure)
       if (error.retryAfterSeconds !== undefined)
         reply.header('retry-after', String(error.retryAfterSeconds))
       if (error.statusCode >= 500) request.log.error({ err: error }, 'embedded request failed')
@@ -152,6 +200,12 @@ export async function createFrameServer(
     request.log.error({ err: error }, 'embedded request failed')
     return reply.status(500).send({ error: 'server_error', message: 'Server Error' })
   })
+  // Apple returns the social login result as a form POST (response_mode=form_post).
+  frame.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_request, body, done) => done(null, new URLSearchParams(body as string)),
+  )
   frame.setNotFoundHandler((_request, reply) =>
     reply.status(404).send({ error: 'not_found', message: 'Not Found' }),
   )
@@ -160,19 +214,34 @@ export async function createFrameServer(
     db,
     sessions: createSessionService({
       db,
-      secret: secrets.sessionSecret,
+      // One subkey per purpose (HKDF of the session secret), each with its predecessors.
+      secret: secrets.keys.sessionJwt.current,
+      verifyingSecrets: secrets.keys.sessionJwt.verifying,
+      refreshTokenKeys: secrets.keys.refreshTokens,
       secure,
       accessTokenTtlSeconds: parameters.accessTokenTtlSeconds,
     }),
-    codes: createCodeStore({ db, key: secrets.sessionSecret }),
+    codes: createCodeStore({
+      db,
+      key: secrets.keys.oneTimeCodes.current,
+      verifyingKeys: secrets.keys.oneTimeCodes.verifying,
+    }),
     cipher: createShareCipher(secrets.shareKey),
     mailer: parameters.mailer,
     operatorRecovery: parameters.operatorRecovery,
     recoveryKeyHolder: parameters.operatorRecovery ? parameters.recoveryKeyHolder : undefined,
-    tokenKey: secrets.sessionSecret,
+    tokenKey: secrets.keys.approvalTokens.current,
+    verifyingTokenKeys: secrets.keys.approvalTokens.verifying,
     frameOrigin,
     frameOrigins: () => [frameOrigin(), ...alternateOrigins()],
     findProject: server.foyer.findProject,
+    socialProviders: new Map(
+      (parameters.socialProviders ?? []).map((provider) => [
+        provider.id,
+        createSocialClient(provider),
+      ]),
+    ),
+    farcaster: parameters.farcaster ? createFarcasterLogin(parameters.farcaster) : undefined,
     allowEmail: async (request, email) => {
       if (!emailLimiter) return true
       emailLimiterFor.set(request.id, email)
@@ -210,11 +279,13 @@ export async function createFrameServer(
     reply: import('fastify').FastifyReply,
   ): Promise<string> => {
     const { projectId } = (request.query ?? {}) as { projectId?: unknown }
-    const project =
-      typeof projectId === 'string' && projectId
-        ? await server.foyer.findProject(projectId)
-        : undefined
+    const valid = v.safeParse(projectIdSchema, projectId)
     reply.type('text/html; charset=utf-8')
+    if (projectId !== undefined && !valid.success) {
+      reply.status(400).header('content-security-policy', "default-src 'none'; frame-ancestors *")
+      return `Invalid projectId: ${valid.issues[0].message}`
+    }
+    const project = valid.success ? await server.foyer.findProject(valid.output) : undefined
     if (!project) {
       reply.status(403).header('content-security-policy', "default-src 'none'; frame-ancestors *")
       return 'Unauthorized: invalid key'

@@ -27,6 +27,12 @@ export type ServerContext = {
   /** Counts one error report of a client; false once the client's per-minute cap is reached. */
   allowErrorReport: (request: FastifyRequest, projectId: string) => Promise<boolean>
   tokenIconUrl: (symbol: string) => string
+  /**
+   * The identity logins this server can run (configured social providers, and `farcaster` with a
+   * relay): a project's `features.socials` is offered only where it is listed here. Filled by the
+   * embedded wallet when it starts; empty without it.
+   */
+  loginProviders: Set<string>
 }
 
 declare module 'fastify' {

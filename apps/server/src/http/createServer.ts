@@ -2,8 +2,10 @@ import rateLimit from '@fastify/rate-limit'
 import { type ErrorResponse, maxErrorEventsPerMinute, serverMessages } from '@foyer/protocol'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify'
 import { Redis } from 'ioredis'
-import type { Logger } from 'pino'
+import type { DestinationStream, Logger } from 'pino'
 import { BaseError as ViemBaseError } from 'viem'
+import { createAnalyticsQuota } from '../analytics/quota.ts'
+import { type AnalyticsRetention, startAnalyticsRetention } from '../analytics/retention.ts'
 import { type Cache, createMemoryCache, createRedisCache } from '../cache/createCache.ts'
 import { createChainRuntime } from '../chains/createChainRuntime.ts'
 import { enableIndexing } from '../chains/enableIndexing.ts'
@@ -22,7 +24,9 @@ import { registerAnalyticsRoutes } from './analyticsRoutes.ts'
 import { registerBlockchainRoutes } from './blockchainRoutes.ts'
 import type { ServerContext } from './context.ts'
 import { registerNftRoutes } from './nftRoutes.ts'
+import { createFallbackRateLimitStore } from './rateLimitStore.ts'
 import { registerCors } from './registerCors.ts'
+import { type TrustProxy, toFastifyTrustProxy } from './trustProxy.ts'
 import { registerWalletServiceRoutes } from './walletServiceRoutes.ts'
 
 export const devProjectId = 'foyer-dev'
@@ -58,14 +62,25 @@ export type CreateServerOptions = {
   /** Ensure the `foyer-dev` project and import `registryFile` (local world). */
   dev?: boolean | undefined
   registryFile?: string | undefined
-  /** `false` silences logs; pino options otherwise (default level: info). */
-  logger?: boolean | { level?: string } | undefined
+  /** `false` silences logs; pino options otherwise (default level: info; `stream` for tests). */
+  logger?: boolean | { level?: string; stream?: DestinationStream } | undefined
   /** Requests per minute per client IP and per project; `false` turns rate limiting off. */
   rateLimit?: { perIpPerMinute?: number; perProjectPerMinute?: number } | false | undefined
   /** Largest accepted request body (default 64 KiB). */
   bodyLimitBytes?: number | undefined
-  /** Trust `X-Forwarded-For` from a load balancer (Fastify `trustProxy`). */
-  trustProxy?: boolean | string | undefined
+  /**
+   * `X-Forwarded-For` hops to trust: a hop count (`true` = 1), or proxy addresses / CIDRs (see
+   * `TrustProxy`). Default none.
+   */
+  trustProxy?: TrustProxy | undefined
+  /**
+   * Analytics ingestion (`POST /e`): events a project may store per UTC day (default 100 000;
+   * 0 = no quota), days events are kept (default 90; 0 = forever), how often the retention job
+   * runs (default hourly).
+   */
+  analytics?:
+    | { dailyEventQuota?: number; retentionDays?: number; retentionIntervalMs?: number }
+    | undefined
   /** Follow configured chains in the background (default true). `app.foyer.indexer.sync()` works either way. */
   indexer?: { enabled?: boolean; pollIntervalMs?: number } | undefined
 }
@@ -125,7 +140,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
         ? false
         : { ...(typeof options.logger === 'object' ? options.logger : {}), redact: redactedPaths },
     bodyLimit: options.bodyLimitBytes ?? 64 * 1024,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: toFastifyTrustProxy(options.trustProxy),
     return503OnClosing: true,
     // Clients put ids in paths; keep them bounded.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
@@ -175,9 +190,19 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
 
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'foyer:ratelimit:' } : {}),
-    // A failing Redis must not take the API down with it.
-    skipOnError: true,
+    // A failing Redis neither takes the API down nor turns the limits off: they count per process
+    // until Redis answers again (one warning per outage).
+    ...(redis
+      ? {
+          store: createFallbackRateLimitStore({
+            redis,
+            nameSpace: 'foyer:ratelimit:',
+            log: app.log,
+            label: 'API',
+          }),
+        }
+      : {}),
+    skipOnError: false,
   })
   const limits = options.rateLimit === false ? undefined : (options.rateLimit ?? {})
   const ipLimiter = limits
@@ -210,6 +235,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
     publicUrl,
     findProject,
     tokenIconUrl: (symbol) => `${publicUrl}/public/getTokenImage/${encodeURIComponent(symbol)}`,
+    loginProviders: new Set(),
     async requireProject(request, projectId, { checkOrigin = true } = {}) {
       const project = await findProject(projectId)
       if (!project) throw new InvalidProjectIdError()
@@ -281,12 +307,31 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
 
   app.get('/health', async () => ({ status: 'ok' as const }))
   registerWalletServiceRoutes(app)
-  registerAnalyticsRoutes(app)
+  const dailyEventQuota = options.analytics?.dailyEventQuota ?? 100_000
+  registerAnalyticsRoutes(app, {
+    quota:
+      dailyEventQuota > 0 ? createAnalyticsQuota({ db: database.db, dailyEventQuota }) : undefined,
+  })
   registerBlockchainRoutes(app)
   registerNftRoutes(app)
 
   if (options.indexer?.enabled !== false) app.addHook('onReady', async () => indexer.start())
+  // Analytics events are deleted after the retention period, by a job running with the server.
+  const retentionDays = options.analytics?.retentionDays ?? 90
+  let retention: AnalyticsRetention | undefined
+  if (retentionDays > 0)
+    app.addHook('onReady', async () => {
+      retention = startAnalyticsRetention({
+        db: database.db,
+        retentionDays,
+        intervalMs: options.analytics?.retentionIntervalMs,
+        onDeleted: (count) =>
+          app.log.info({ count, retentionDays }, 'analytics events past retention deleted'),
+        onError: (error) => app.log.warn({ err: error }, 'analytics retention job failed'),
+      })
+    })
   app.addHook('onClose', async () => {
+    await retention?.stop()
     await indexer.stop()
     if (redis) await redis.quit().catch(() => redis.disconnect())
     if (ownsDatabase) await database.destroy()

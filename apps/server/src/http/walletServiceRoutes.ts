@@ -11,43 +11,50 @@ import { monogramSvg } from '../images/monogramSvg.ts'
 import { queryWallets } from '../registry/wallets.ts'
 import { parseInput } from './parseInput.ts'
 
-/** Names of well-known networks, for generated network icons (`/public/getAssetImage/{id}`). */
-const knownNetworks: Record<string, string> = {
-  'eip155:1': 'Ethereum',
-  'eip155:10': 'OP Mainnet',
-  'eip155:56': 'BNB Smart Chain',
-  'eip155:100': 'Gnosis',
-  'eip155:137': 'Polygon',
-  'eip155:324': 'zkSync',
-  'eip155:8453': 'Base',
-  'eip155:42161': 'Arbitrum One',
-  'eip155:42220': 'Celo',
-  'eip155:43114': 'Avalanche',
-  'eip155:59144': 'Linea',
-  'eip155:11155111': 'Sepolia',
-  'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': 'Solana',
-  'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1': 'Solana Devnet',
-  'solana:4uhcVJyU9pJkvQyS88uRDiswHXSPWj5d': 'Solana Testnet',
-  'bip122:000000000019d6689c085ae165831e93': 'Bitcoin',
-  'bip122:000000000933ea01ad0ee984209779ba': 'Bitcoin Testnet',
-}
+/**
+ * Names of well-known networks, for generated network icons (`/public/getAssetImage/{id}`). A Map:
+ * ids come from the request, and a plain object would answer `__proto__` or `constructor`.
+ */
+const knownNetworks = new Map<string, string>(
+  Object.entries({
+    'eip155:1': 'Ethereum',
+    'eip155:10': 'OP Mainnet',
+    'eip155:56': 'BNB Smart Chain',
+    'eip155:100': 'Gnosis',
+    'eip155:137': 'Polygon',
+    'eip155:324': 'zkSync',
+    'eip155:8453': 'Base',
+    'eip155:42161': 'Arbitrum One',
+    'eip155:42220': 'Celo',
+    'eip155:43114': 'Avalanche',
+    'eip155:59144': 'Linea',
+    'eip155:11155111': 'Sepolia',
+    'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': 'Solana',
+    'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1': 'Solana Devnet',
+    'solana:4uhcVJyU9pJkvQyS88uRDiswHXSPWj5d': 'Solana Testnet',
+    'bip122:000000000019d6689c085ae165831e93': 'Bitcoin',
+    'bip122:000000000933ea01ad0ee984209779ba': 'Bitcoin Testnet',
+  }),
+)
 
-/** Fiat currencies with their signs, for `/public/getCurrencyImage/{id}`. */
-const currencySigns: Record<string, string> = {
-  USD: '$',
-  EUR: '€',
-  GBP: '£',
-  JPY: '¥',
-  CHF: 'Fr',
-  CAD: 'C$',
-  AUD: 'A$',
-  BRL: 'R$',
-  INR: '₹',
-  KRW: '₩',
-  MXN: 'M$',
-  SGD: 'S$',
-  TRY: '₺',
-}
+/** Fiat currencies with their signs, for `/public/getCurrencyImage/{id}` (a Map, as above). */
+const currencySigns = new Map<string, string>(
+  Object.entries({
+    USD: '$',
+    EUR: '€',
+    GBP: '£',
+    JPY: '¥',
+    CHF: 'Fr',
+    CAD: 'C$',
+    AUD: 'A$',
+    BRL: 'R$',
+    INR: '₹',
+    KRW: '₩',
+    MXN: 'M$',
+    SGD: 'S$',
+    TRY: '₺',
+  }),
+)
 
 /** Images change rarely; clients may keep them a day. */
 const imageCacheControl = 'public, max-age=86400'
@@ -69,7 +76,13 @@ export function registerWalletServiceRoutes(app: FastifyInstance): void {
   app.get(routes.getConfig.path, async (request): Promise<GetConfigResponse> => {
     const query = parseInput(routes.getConfig.query, request.query, 'query')
     const project = await foyer.requireProject(request, query.projectId)
-    return { projectId: project.id, name: project.name, features: project.features }
+    // Only logins this server can run: a button that cannot work is not offered.
+    const socials = project.features.socials.filter((social) => foyer.loginProviders.has(social))
+    return {
+      projectId: project.id,
+      name: project.name,
+      features: { ...project.features, socials },
+    }
   })
 
   app.get(routes.getOrigins.path, async (request): Promise<GetOriginsResponse> => {
@@ -131,7 +144,7 @@ export function registerWalletServiceRoutes(app: FastifyInstance): void {
     await checkOptionalProject(request, query.projectId)
     const caip = /^\d+$/.test(id) ? `eip155:${id}` : id
     const configured = foyer.chains.find((chain) => `eip155:${chain.config.chainId}` === caip)
-    const name = configured?.config.name ?? knownNetworks[caip]
+    const name = configured?.config.name ?? knownNetworks.get(caip)
     if (!name) throw new NotFoundError(`No image for network ${id}`)
     return sendSvg(reply, monogramSvg({ label: name, shape: 'circle' }))
   })
@@ -140,7 +153,7 @@ export function registerWalletServiceRoutes(app: FastifyInstance): void {
     const { id } = parseInput(routes.getCurrencyImage.params, request.params, 'params')
     const query = parseInput(routes.getCurrencyImage.query, request.query, 'query')
     await checkOptionalProject(request, query.projectId)
-    const sign = currencySigns[id.toUpperCase()]
+    const sign = currencySigns.get(id.toUpperCase())
     if (!sign) throw new NotFoundError(`No image for currency ${id}`)
     return sendSvg(reply, monogramSvg({ label: sign, color: '#2b6a4f', shape: 'circle' }))
   })

@@ -21,6 +21,7 @@ import {
   createEmbeddedWallet,
   type EmbeddedWallet,
 } from '../../src/embedded/createEmbeddedWallet.ts'
+import { deriveEmbeddedKey } from '../../src/embedded/embeddedSecrets.ts'
 import { createServer } from '../../src/http/createServer.ts'
 import { upsertProject } from '../../src/projects/projects.ts'
 import { readEverything, tryToRebuild } from './embeddedAttacker.ts'
@@ -671,7 +672,8 @@ export function describeEmbeddedSuite(
           .setAudience('foyer-frame')
           .setIssuedAt()
           .setExpirationTime('5m')
-          .sign(Buffer.from(sessionSecret, 'hex'))
+          // The access-token key is the secret's HKDF subkey for that purpose.
+          .sign(deriveEmbeddedKey(Buffer.from(sessionSecret, 'hex'), 'sessionJwt'))
         const forged = createHttpAuthApi({
           baseUrl: world.frameUrl,
           projectId,

@@ -27,3 +27,19 @@ export class EmailLoginCooldownError extends BaseError {
     this.retryAfterSeconds = retryAfterSeconds
   }
 }
+
+/** The server could not start a social login (provider not configured or unreachable). */
+export class SocialConnectionInitError extends BaseError {
+  override name = 'SocialConnectionInitError'
+  constructor(parameters: BaseErrorParameters = {}) {
+    super('Failed to initiate social connection', parameters)
+  }
+}
+
+/** A Sign In With Farcaster request failed or expired before the visitor approved it. */
+export class FarcasterConnectionError extends BaseError {
+  override name = 'FarcasterConnectionError'
+  constructor(parameters: BaseErrorParameters = {}) {
+    super('Failed to connect to farcaster', parameters)
+  }
+}

@@ -1,3 +1,4 @@
+import type { SocialOption, SocialProvider } from '../types/config.ts'
 import type { Connector } from '../types/connector.ts'
 
 /** What the server wants next after an email was entered (SPEC §4). */
@@ -25,6 +26,18 @@ export type EmbeddedAuthConnector = Connector & {
    * wallet with the same passkey; afterwards `connect()` returns the accounts.
    */
   connectPasskey(): Promise<void>
+  /** The secure frame's origin: only its pages hand back a social login result. */
+  readonly secureOrigin: string
+  /** Starts a social login in the frame: the provider's authorization URL for the popup. */
+  getSocialRedirectUri(parameters: { provider: SocialProvider }): Promise<{ uri: string }>
+  /** Completes the social login from the result URI the popup posted; then `connect()` works. */
+  connectSocial(parameters: { uri: string }): Promise<{ userName?: string | undefined }>
+  /** Starts a Sign In With Farcaster request: the URL for its QR code and deep link. */
+  getFarcasterUri(): Promise<{ url: string; expiresAt: string }>
+  /** Resolves once the visitor approved in their Farcaster client; then `connect()` works. */
+  connectFarcaster(): Promise<{ userName?: string | undefined }>
+  /** How the logged-in visitor logged in (email, or a provider and its display name). */
+  getLoginIdentity(): EmbeddedLoginIdentity | undefined
   updateEmail(parameters: { email: string }): Promise<{ action: 'VERIFY_PRIMARY_OTP' }>
   updateEmailPrimaryOtp(parameters: { otp: string }): Promise<{ action: 'VERIFY_SECONDARY_OTP' }>
   updateEmailSecondaryOtp(parameters: { otp: string }): Promise<{ email: string }>
@@ -41,6 +54,14 @@ export type EmbeddedAuthConnector = Connector & {
   unlockWallet(): Promise<EmbeddedRecoveryStatus | undefined>
   /** Opens the wallet's key export view; the key is shown in the secure frame only. */
   exportKey(): Promise<void>
+}
+
+export type EmbeddedLoginIdentity = {
+  email?: string | undefined
+  /** The social provider or `farcaster` the account logs in with. */
+  socialProvider?: SocialOption | undefined
+  /** The provider's display name. */
+  userName?: string | undefined
 }
 
 export type EmbeddedRecoveryStatus = {

@@ -43,6 +43,13 @@ export function formatFiat(
   }).format(value)
 }
 
+/** SPEC §9: a social display name over 30 characters is shortened (`Alexandria Ocasio-Cortez Sm…`). */
+export function shortenDisplayName(name: string, maxLength = 30): string {
+  const characters = [...name.trim()]
+  if (characters.length <= maxLength) return characters.join('')
+  return `${characters.slice(0, maxLength - 1).join('')}…`
+}
+
 /** `0x1234…abcd` style shortening for addresses shown in tight spaces. */
 export function shortenAddress(address: string, { start = 6, end = 4 } = {}): string {
   if (address.length <= start + end + 1) return address

@@ -73,6 +73,12 @@ export type EmbeddedSession = {
     | 'connectOtp'
     | 'isPasskeyLoginAvailable'
     | 'connectPasskey'
+    | 'secureOrigin'
+    | 'getSocialRedirectUri'
+    | 'connectSocial'
+    | 'getFarcasterUri'
+    | 'connectFarcaster'
+    | 'getLoginIdentity'
     | 'updateEmail'
     | 'updateEmailPrimaryOtp'
     | 'updateEmailSecondaryOtp'
@@ -162,6 +168,34 @@ export function embeddedWalletAdapter(
         const frame = await getClient()
         await frame.request('CONNECT_PASSKEY', {})
       },
+      secureOrigin: new URL(parameters.frameUrl).origin,
+      async getSocialRedirectUri({ provider }) {
+        const frame = await getClient()
+        return frame.request('GET_SOCIAL_REDIRECT_URI', { provider })
+      },
+      async connectSocial({ uri }) {
+        const frame = await getClient()
+        return frame.request('CONNECT_SOCIAL', { uri })
+      },
+      async getFarcasterUri() {
+        const frame = await getClient()
+        return frame.request('GET_FARCASTER_URI', {})
+      },
+      async connectFarcaster() {
+        const frame = await getClient()
+        // The frame answers `pending` about every minute (inside the request timeout): ask again
+        // until the visitor approves or the request expires there.
+        for (;;) {
+          const { pending, userName } = await frame.request('CONNECT_FARCASTER', {})
+          if (!pending) return { userName }
+        }
+      },
+      getLoginIdentity: () =>
+        user && {
+          email: user.email,
+          socialProvider: user.socialProvider,
+          userName: user.userName,
+        },
       async updateEmail({ email }) {
         const frame = await getClient()
         return frame.request('UPDATE_EMAIL', { email })

@@ -63,6 +63,7 @@ function setup(
       rpcUrls: { [CHAIN_ID]: anvil.rpcUrl },
       projectId: 'demo',
       devicePollIntervalMs: 5,
+      farcasterPollIntervalMs: 5,
       deviceRequestPollMs: options.deviceRequestPollMs ?? 0,
       passkeys: options.passkeys,
     })
@@ -611,5 +612,121 @@ describe('createFrameHost with createFrameClient', () => {
     await expect(client.request('IS_CONNECTED', {})).rejects.toBeInstanceOf(IframeLoadFailedError)
     const frameWindow: FakeWindow | undefined = context.appWindow.frames[0]
     expect(frameWindow?.sent).toEqual([])
+  })
+})
+
+describe('social and Farcaster login in the frame', () => {
+  const loginSocial = async (
+    context: ReturnType<typeof setup>,
+    subject: string,
+    name = 'Ada Lovelace',
+  ) => {
+    const { uri } = await context.client.request('GET_SOCIAL_REDIRECT_URI', { provider: 'google' })
+    const state = new URL(uri).searchParams.get('state')!
+    return context.client.request('CONNECT_SOCIAL', {
+      uri: context.server.socialResultUri(state, { subject, name }),
+    })
+  }
+
+  it('logs in with a social identity and gives the same addresses to it on another device', async () => {
+    const server = createMemoryAuthServer()
+    const first = setup({ server })
+    expect(await loginSocial(first, 'google-123')).toEqual({ userName: 'Ada Lovelace' })
+    const user = await first.client.request('GET_USER', {})
+    expect([user.socialProvider, user.userName, user.email]).toEqual([
+      'google',
+      'Ada Lovelace',
+      undefined,
+    ])
+    // Another browser: same identity, same wallet (locked until the visitor recovers it there).
+    const second = setup({ server })
+    await loginSocial(second, 'google-123')
+    const again = await second.client.request('GET_USER', {})
+    expect(again.addresses).toEqual(user.addresses)
+    expect(again.recovery?.locked).toBe(true)
+    // Another identity gets another wallet.
+    const third = setup({ server })
+    await loginSocial(third, 'google-456')
+    expect((await third.client.request('GET_USER', {})).address).not.toBe(user.address)
+  })
+
+  it('refuses a result that belongs to another login, and a result used twice', async () => {
+    const server = createMemoryAuthServer()
+    const visitor = setup({ server })
+    const attacker = setup({ server })
+    // The attacker starts their own login and slips its result to the visitor's frame.
+    const { uri: attackerUri } = await attacker.client.request('GET_SOCIAL_REDIRECT_URI', {
+      provider: 'github',
+    })
+    const forged = server.socialResultUri(new URL(attackerUri).searchParams.get('state')!, {
+      subject: 'attacker',
+    })
+    await visitor.client.request('GET_SOCIAL_REDIRECT_URI', { provider: 'github' })
+    await expect(visitor.client.request('CONNECT_SOCIAL', { uri: forged })).rejects.toThrow(
+      'Failed to connect',
+    )
+    expect((await visitor.client.request('IS_CONNECTED', {})).isConnected).toBe(false)
+    // In the frame that started it, the result completes once; used again it is refused.
+    await expect(attacker.client.request('CONNECT_SOCIAL', { uri: forged })).resolves.toEqual({
+      userName: 'attacker',
+    })
+    await expect(attacker.client.request('CONNECT_SOCIAL', { uri: forged })).rejects.toThrow(
+      'Failed to connect',
+    )
+  })
+
+  it("shows the provider's text for a refused consent and stays logged out", async () => {
+    const context = setup()
+    const { uri } = await context.client.request('GET_SOCIAL_REDIRECT_URI', { provider: 'x' })
+    const denied = context.server.socialResultUri(new URL(uri).searchParams.get('state')!, {
+      error: 'access_denied',
+      description: 'The user denied the request',
+    })
+    await expect(context.client.request('CONNECT_SOCIAL', { uri: denied })).rejects.toThrow(
+      'The user denied the request',
+    )
+    expect((await context.client.request('IS_CONNECTED', {})).isConnected).toBe(false)
+  })
+
+  it('logs in with Farcaster once the client approves', async () => {
+    const server = createMemoryAuthServer()
+    const context = setup({ server })
+    const { url } = await context.client.request('GET_FARCASTER_URI', {})
+    const channelToken = new URL(url).searchParams.get('channelToken')!
+    const waiting = context.client.request('CONNECT_FARCASTER', {})
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    server.approveFarcaster(channelToken, { fid: 7, username: 'ada' })
+    expect(await waiting).toEqual({ userName: 'ada' })
+    const user = await context.client.request('GET_USER', {})
+    expect([user.socialProvider, user.userName]).toEqual(['farcaster', 'ada'])
+  })
+
+  it('gives a view mounted twice the same Farcaster request, and logs in once', async () => {
+    const server = createMemoryAuthServer()
+    const context = setup({ server })
+    const [a, b] = await Promise.all([
+      context.client.request('GET_FARCASTER_URI', {}),
+      context.client.request('GET_FARCASTER_URI', {}),
+    ])
+    expect(b.url).toBe(a.url)
+    const waits = [
+      context.client.request('CONNECT_FARCASTER', {}),
+      context.client.request('CONNECT_FARCASTER', {}),
+    ]
+    server.approveFarcaster(new URL(a.url).searchParams.get('channelToken')!, {
+      fid: 9,
+      username: 'grace',
+    })
+    expect(await Promise.all(waits)).toEqual([{ userName: 'grace' }, { userName: 'grace' }])
+    // After the login, a new request is a new channel.
+    const next = await context.client.request('GET_FARCASTER_URI', {})
+    expect(next.url).not.toBe(a.url)
+  })
+
+  it('fails Farcaster login with the SPEC text when nothing was started', async () => {
+    const context = setup()
+    await expect(context.client.request('CONNECT_FARCASTER', {})).rejects.toThrow(
+      'Failed to connect to farcaster',
+    )
   })
 })

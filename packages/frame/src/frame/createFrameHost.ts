@@ -11,6 +11,7 @@ import {
   WalletLockedError,
   WrongRecoveryFactorError,
 } from '../errors.ts'
+import type { UserRecord } from '../protocol/auth-api.ts'
 import {
   type AppMessage,
   FRAME_HIDE_TYPE,
@@ -83,6 +84,8 @@ export type CreateFrameHostParameters = {
   devicePollIntervalMs?: number
   /** When CONNECT_DEVICE gives up. Default 120 s (the app's request timeout). */
   deviceApprovalTimeoutMs?: number
+  /** How often CONNECT_FARCASTER asks whether the Farcaster client approved. Default 1 s. */
+  farcasterPollIntervalMs?: number
   smartAccountEnabledNetworks?: readonly number[]
   /**
    * Passkeys (WebAuthn with PRF) as a recovery factor, on the frame's own origin
@@ -96,9 +99,30 @@ export type CreateFrameHostReturnType = {
   destroy: () => void
 }
 
+type PendingFarcaster = {
+  started: Promise<{ url: string; channelToken: string; expiresAt: string }>
+  expiresAt: number
+  /** The one wait for the visitor's approval and the login that follows. */
+  completion: Promise<UserRecord> | undefined
+  /** Logged in with it: the next GET_FARCASTER_URI starts a new request. */
+  done: boolean
+}
+
+/** CONNECT_FARCASTER waits this long, then answers `pending` (inside the app's 120 s timeout). */
+const farcasterWaitMs = 60_000
+/** A Farcaster request this close to its expiry is replaced by a new one rather than shown. */
+const farcasterRenewMarginMs = 30_000
+
 type FrameState = {
   pendingEmail: string | undefined
-  user: { userId: string; email: string } | undefined
+  user: UserRecord | undefined
+  /** The social login this frame started and waits to complete (its `state`). */
+  pendingSocialState: string | undefined
+  /**
+   * The Farcaster sign-in this frame started: one at a time, shared by every GET_FARCASTER_URI
+   * and CONNECT_FARCASTER until it completes or expires (a view mounted twice gets the same one).
+   */
+  pendingFarcaster: PendingFarcaster | undefined
   addresses: WalletAddresses | undefined
   /** This device cannot sign yet: it holds no share of the wallet. */
   locked: boolean
@@ -119,6 +143,8 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
   const state: FrameState = {
     pendingEmail: undefined,
     user: undefined,
+    pendingSocialState: undefined,
+    pendingFarcaster: undefined,
     addresses: undefined,
     locked: false,
     wallet: null,
@@ -271,7 +297,7 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
    * After any login: the wallet made or found; on a device that cannot sign yet the visitor
    * recovers it here now (or later, when it must sign); this device then answers new devices.
    */
-  const finishLogin = async (user: { userId: string; email: string }) => {
+  const finishLogin = async (user: UserRecord) => {
     const ensured = await ensureWallet(custody(user.userId))
     state.user = user
     state.addresses = ensured.addresses
@@ -334,7 +360,7 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
         })
       deviceApprovedFor = undefined
       state.pendingEmail = undefined
-      let user: { userId: string; email: string }
+      let user: UserRecord
       // Shown while the passkey sheet is up: the app pauses its request timeout meanwhile.
       postToApp(FRAME_SHOW_TYPE)
       try {
@@ -361,21 +387,134 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
       await finishLogin(user)
       return {}
     },
-    async GET_SOCIAL_REDIRECT_URI() {
-      throw new FrameRequestError('Failed to initiate social connection', {
-        details: 'Social login is not configured on this server',
-      })
+    async GET_SOCIAL_REDIRECT_URI({ provider }, origin) {
+      deviceApprovedFor = undefined
+      state.pendingEmail = undefined
+      let uri: string
+      try {
+        ;({ uri } = await authApi.startSocialLogin({
+          provider,
+          deviceId: await deviceShareStore.getDeviceId(),
+          appOrigin: origin,
+        }))
+      } catch (error) {
+        throw new FrameRequestError('Failed to initiate social connection', {
+          details: error instanceof BaseError ? error.shortMessage : undefined,
+          cause: error,
+        })
+      }
+      // Only the result of this login completes it (a result of another login is refused).
+      state.pendingSocialState = new URL(uri).searchParams.get('state') ?? undefined
+      return { uri }
     },
-    async CONNECT_SOCIAL() {
-      throw new FrameRequestError('Failed to connect', {
-        details: 'Social login is not configured on this server',
-      })
+    async CONNECT_SOCIAL({ uri }) {
+      const expected = state.pendingSocialState
+      let resultState: string | null = null
+      try {
+        resultState = new URL(uri).searchParams.get('state')
+      } catch {}
+      if (!expected || resultState !== expected)
+        throw new FrameRequestError('Failed to connect', {
+          details: 'The sign-in result does not belong to the login started here',
+        })
+      state.pendingSocialState = undefined
+      let user: UserRecord
+      try {
+        ;({ user } = await authApi.completeSocialLogin({
+          resultUri: uri,
+          deviceId: await deviceShareStore.getDeviceId(),
+        }))
+      } catch (error) {
+        // The provider's own text for a denied consent; 'Failed to connect' otherwise.
+        const denied =
+          error instanceof AuthApiError &&
+          (error.details === 'access_denied' || error.details === 'provider_error')
+        throw new FrameRequestError(denied ? error.shortMessage : 'Failed to connect', {
+          details: error instanceof BaseError ? error.shortMessage : undefined,
+          cause: error,
+        })
+      }
+      await finishLogin(user)
+      return { ...(user.userName ? { userName: user.userName } : {}) }
     },
-    async GET_FARCASTER_URI() {
-      throw new FrameRequestError('Failed to connect to farcaster')
+    async GET_FARCASTER_URI(_payload, origin) {
+      deviceApprovedFor = undefined
+      state.pendingEmail = undefined
+      const current = state.pendingFarcaster
+      if (!current || current.done || current.expiresAt <= Date.now() + farcasterRenewMarginMs) {
+        const started = (async () =>
+          authApi.startFarcasterLogin({
+            deviceId: await deviceShareStore.getDeviceId(),
+            appOrigin: origin,
+          }))()
+        const pending: PendingFarcaster = {
+          started,
+          expiresAt: Number.POSITIVE_INFINITY,
+          completion: undefined,
+          done: false,
+        }
+        state.pendingFarcaster = pending
+        started.then(
+          ({ expiresAt }) => {
+            pending.expiresAt = Date.parse(expiresAt)
+          },
+          () => {
+            if (state.pendingFarcaster === pending) state.pendingFarcaster = undefined
+          },
+        )
+      }
+      try {
+        const { url, expiresAt } = await state.pendingFarcaster!.started
+        return { url, expiresAt }
+      } catch (error) {
+        throw new FrameRequestError('Failed to connect to farcaster', {
+          details: error instanceof BaseError ? error.shortMessage : undefined,
+          cause: error,
+        })
+      }
     },
     async CONNECT_FARCASTER() {
-      throw new FrameRequestError('Failed to connect to farcaster')
+      const pending = state.pendingFarcaster
+      if (!pending) throw new FrameRequestError('Failed to connect to farcaster')
+      const { channelToken } = await pending.started.catch((error: unknown) => {
+        throw new FrameRequestError('Failed to connect to farcaster', { cause: error })
+      })
+      pending.completion ??= (async () => {
+        const deviceId = await deviceShareStore.getDeviceId()
+        for (;;) {
+          if (state.pendingFarcaster !== pending)
+            throw new FrameRequestError('Failed to connect to farcaster')
+          const status = await authApi.checkFarcasterLogin({ channelToken, deviceId })
+          if (status.status === 'completed' && status.user) {
+            pending.done = true
+            await finishLogin(status.user)
+            return status.user
+          }
+          if (Date.now() >= pending.expiresAt)
+            throw new FrameRequestError('Failed to connect to farcaster', { details: 'Expired' })
+          await new Promise((resolve) =>
+            setTimeout(resolve, parameters.farcasterPollIntervalMs ?? 1_000),
+          )
+        }
+      })().catch((error: unknown) => {
+        if (state.pendingFarcaster === pending) state.pendingFarcaster = undefined
+        throw error instanceof FrameRequestError
+          ? error
+          : new FrameRequestError('Failed to connect to farcaster', {
+              details: error instanceof BaseError ? error.shortMessage : undefined,
+              cause: error,
+            })
+      })
+      // Answers within the app's request timeout: `pending: true` means ask again.
+      let timer: number | undefined
+      const user = await Promise.race([
+        pending.completion,
+        new Promise<undefined>((resolve) => {
+          timer = globalThis.setTimeout(resolve, farcasterWaitMs) as unknown as number
+        }),
+      ]).finally(() => globalThis.clearTimeout(timer))
+      if (!user) return { pending: true }
+      return { ...(user.userName ? { userName: user.userName } : {}) }
     },
     async GET_USER(payload, origin) {
       if (!state.user && !(await restoreSession()))
@@ -407,7 +546,9 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
         : {}
       return {
         userId: user.userId,
-        email: user.email,
+        ...(user.email ? { email: user.email } : {}),
+        ...(user.userName ? { userName: user.userName } : {}),
+        ...(user.socialProvider ? { socialProvider: user.socialProvider } : {}),
         address: addresses.eip155,
         addresses,
         chainId: state.chainId,
@@ -429,6 +570,8 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
       state.user = undefined
       state.addresses = undefined
       state.pendingEmail = undefined
+      state.pendingSocialState = undefined
+      state.pendingFarcaster = undefined
       state.locked = false
       state.wallet = null
       stopDeviceRequestPoll()
@@ -522,7 +665,7 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
                 await createPasskeyMethod({
                   ...custody(user.userId),
                   passkeys,
-                  userName: user.email,
+                  userName: user.email ?? user.userName ?? 'Wallet',
                   excludeCredentialIds: (state.wallet ?? wallet)?.recoveryMethods.flatMap((m) =>
                     m.kind === 'passkey' && m.credentialId ? [m.credentialId] : [],
                   ),

@@ -4,10 +4,13 @@ import {
   emailSchema,
   encryptedBlobSchema,
   hexSchema,
+  loginProviderSchema,
+  originSchema,
   otpSchema,
   recoveryMethodKindSchema,
   recoveryMethodSchema,
   sealedBoxSchema,
+  socialProviderSchema,
   walletAddressesSchema,
   wrappedKeySchema,
 } from './common.ts'
@@ -22,7 +25,17 @@ import {
  * status; 401 means no or an expired session.
  */
 
-export const embeddedUserRecordSchema = v.object({ userId: v.string(), email: v.string() })
+export const embeddedUserRecordSchema = v.object({
+  userId: v.string(),
+  /** Absent for a social or Farcaster account that gave no email. */
+  email: v.optional(v.string()),
+  /** The login that made the account when not email: google, …, farcaster. */
+  socialProvider: v.optional(loginProviderSchema),
+  /** The provider's display name. */
+  userName: v.optional(v.string()),
+})
+
+export type UserRecord = v.InferOutput<typeof embeddedUserRecordSchema>
 
 export const authApiErrorSchema = v.object({
   /** Stable code: rate_limited, invalid_otp, otp_expired, device_not_verified, unauthorized, … */
@@ -126,6 +139,67 @@ export const authApiRoutes = {
     path: '/v1/embedded/email/verify',
     body: v.object({ email: emailSchema, otp: otpSchema, deviceId: deviceIdSchema }),
     response: v.object({ user: embeddedUserRecordSchema }),
+  },
+  /**
+   * Starts a social login for this device: the provider's authorization URL (PKCE, `state`,
+   * `nonce`, the frame origin's exact callback). The provider returns to
+   * `/v1/embedded/social/callback` on the frame's origin, whose page posts the result URI to
+   * `appOrigin` only (it must be allowed by the project). 404 `provider_not_configured`.
+   */
+  startSocialLogin: {
+    method: 'POST',
+    path: '/v1/embedded/social/start',
+    body: v.object({
+      provider: socialProviderSchema,
+      deviceId: deviceIdSchema,
+      appOrigin: originSchema,
+    }),
+    response: v.object({ uri: v.string() }),
+  },
+  /**
+   * Completes the social login started by this device from the popup's result URI: single use,
+   * checks `state`, PKCE and the id token's `nonce`, then starts a session like `verifyEmailOtp`.
+   * A denied consent answers 400 `access_denied` with the provider's text and stores nothing.
+   */
+  completeSocialLogin: {
+    method: 'POST',
+    path: '/v1/embedded/social/complete',
+    body: v.object({
+      resultUri: v.pipe(v.string(), v.maxLength(8192)),
+      deviceId: deviceIdSchema,
+    }),
+    response: v.object({ user: embeddedUserRecordSchema }),
+  },
+  /**
+   * Starts a Sign In With Farcaster request on the configured auth relay: `url` is the QR code /
+   * deep link; the channel token names it in `checkFarcasterLogin`. 404 when not configured.
+   */
+  startFarcasterLogin: {
+    method: 'POST',
+    path: '/v1/embedded/farcaster/start',
+    body: v.object({ deviceId: deviceIdSchema, appOrigin: originSchema }),
+    response: v.object({
+      url: v.string(),
+      channelToken: v.pipe(v.string(), v.maxLength(512)),
+      expiresAt: v.string(),
+    }),
+  },
+  /**
+   * Polled by the frame (about every second): `pending` until the visitor approved in their
+   * Farcaster client; then the server verifies the signed message against the Farcaster ID
+   * registry (custody or auth address of the fid) and starts a session. 410 once expired.
+   */
+  checkFarcasterLogin: {
+    method: 'POST',
+    path: '/v1/embedded/farcaster/status',
+    body: v.object({
+      channelToken: v.pipe(v.string(), v.minLength(1), v.maxLength(512)),
+      deviceId: deviceIdSchema,
+    }),
+    response: v.object({
+      status: v.picklist(['pending', 'completed']),
+      user: v.optional(embeddedUserRecordSchema),
+    }),
   },
   getSession: {
     method: 'GET',

@@ -13,6 +13,20 @@ export const emailSchema = v.pipe(v.string(), v.trim(), v.email())
 export const otpSchema = v.pipe(v.string(), v.regex(/^\d{6}$/))
 export const deviceIdSchema = v.pipe(v.string(), v.minLength(8), v.maxLength(128))
 
+/** The OAuth 2.0 / OpenID Connect providers of social login (SPEC §5). */
+export const socialProviderSchema = v.picklist([
+  'google',
+  'github',
+  'apple',
+  'facebook',
+  'x',
+  'discord',
+])
+/** Every login that makes an account by a provider's identity: social ones and Farcaster. */
+export const loginProviderSchema = v.picklist([...socialProviderSchema.options, 'farcaster'])
+/** An app's origin as the browser reports it (`https://app.example`). */
+export const originSchema = v.pipe(v.string(), v.maxLength(300), v.regex(/^https?:\/\/[^/?#\s]+$/))
+
 export const walletAddressesSchema = v.object({
   eip155: evmAddressSchema,
   solana: solanaAddressSchema,

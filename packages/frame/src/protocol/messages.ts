@@ -2,10 +2,14 @@ import * as v from 'valibot'
 import {
   emailSchema,
   evmAddressSchema,
+  loginProviderSchema,
   otpSchema,
   recoveryMethodKindSchema,
+  socialProviderSchema,
   walletAddressesSchema,
 } from './common.ts'
+
+export { socialProviderSchema }
 
 /**
  * App ↔ frame messages (SPEC §7). Every request is `{ type: '@foyer-app/NAME', id, payload }`;
@@ -24,14 +28,12 @@ export const FRAME_HIDE_TYPE = '@foyer-frame/HIDE'
 
 const empty = v.object({})
 
-export const socialProviderSchema = v.picklist([
-  'google',
-  'github',
-  'apple',
-  'facebook',
-  'x',
-  'discord',
-])
+/**
+ * Posted by the social login popup (a page of the frame's origin, after the provider's redirect)
+ * to its opener, the app, at the app origin the login was started for: `{ type, resultUri }`. The
+ * app hands `resultUri` to the frame with CONNECT_SOCIAL; nothing in it logs anyone in by itself.
+ */
+export const FRAME_SOCIAL_RESULT_TYPE = '@foyer-frame/SOCIAL_RESULT'
 export const accountTypeSchema = v.picklist(['eoa', 'smartAccount'])
 export const themeModeSchema = v.picklist(['light', 'dark'])
 const chainIdSchema = v.pipe(v.number(), v.integer(), v.minValue(1))
@@ -57,7 +59,10 @@ export const embeddedUserSchema = v.object({
   addresses: walletAddressesSchema,
   chainId: chainIdSchema,
   accounts: v.array(v.object({ address: v.string(), type: accountTypeSchema })),
+  /** The provider's display name (social and Farcaster accounts). */
   userName: v.optional(v.string()),
+  /** How the account logs in when not by email: google, …, farcaster. */
+  socialProvider: v.optional(loginProviderSchema),
   preferredAccountType: accountTypeSchema,
   smartAccountDeployed: v.boolean(),
   /**
@@ -99,8 +104,19 @@ export const frameEvents = {
     request: v.object({ uri: v.string() }),
     response: v.object({ userName: v.optional(v.string()) }),
   },
-  GET_FARCASTER_URI: { request: empty, response: v.object({ url: v.string() }) },
-  CONNECT_FARCASTER: { request: empty, response: v.object({ userName: v.optional(v.string()) }) },
+  /** The Sign In With Farcaster request (QR code and deep link) and when it expires. */
+  GET_FARCASTER_URI: {
+    request: empty,
+    response: v.object({ url: v.string(), expiresAt: v.string() }),
+  },
+  /**
+   * Waits (up to about a minute) for the visitor's approval in their Farcaster client and logs in;
+   * `pending: true` when it is still open after that wait (ask again until it expires).
+   */
+  CONNECT_FARCASTER: {
+    request: empty,
+    response: v.object({ userName: v.optional(v.string()), pending: v.optional(v.boolean()) }),
+  },
   GET_USER: {
     request: v.object({
       chainId: v.optional(chainIdSchema),

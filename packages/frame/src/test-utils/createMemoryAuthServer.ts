@@ -22,6 +22,16 @@ export type MemoryAuthServer = {
   deviceRequests: Map<string, StoredDeviceRequest>
   /** Set false to make every call fail like a stopped server. */
   setReachable: (reachable: boolean) => void
+  /**
+   * The provider's answer to a started social login (`code` = the identity's subject, or `error`),
+   * as the callback URL the popup would post: what CONNECT_SOCIAL takes.
+   */
+  socialResultUri: (
+    state: string,
+    answer: { subject: string; name?: string } | { error: string; description?: string },
+  ) => string
+  /** The Farcaster client approves the open channel as `fid`. */
+  approveFarcaster: (channelToken: string, account: { fid: number; username: string }) => void
 }
 
 type StoredWallet = {
@@ -64,6 +74,17 @@ export function createMemoryAuthServer(
   const operatorRecovery = parameters.operatorRecoverySecretKey !== undefined
   const deviceRequests = new Map<string, StoredDeviceRequest>()
   const users = new Map<string, { userId: string; email: string; devices: Set<string> }>()
+  /** Social and Farcaster accounts by `provider:subject`. */
+  const identities = new Map<
+    string,
+    { userId: string; provider: string; userName: string; devices: Set<string> }
+  >()
+  const socialFlows = new Map<string, { provider: string; deviceId: string; used: boolean }>()
+  const socialNames = new Map<string, string>()
+  const farcasterChannels = new Map<
+    string,
+    { deviceId: string; approved?: { fid: number; username: string } }
+  >()
   const otps = new Map<string, string>()
   const approvals = new Map<string, boolean>()
   const approvedDevices = new Set<string>()
@@ -96,7 +117,21 @@ export function createMemoryAuthServer(
 
   const connect = (): AuthApi => {
     let session:
-      | { userId: string; email: string; deviceId: string; deviceApproved: boolean }
+      | {
+          userId: string
+          email?: string
+          userName?: string
+          socialProvider?:
+            | 'google'
+            | 'github'
+            | 'apple'
+            | 'facebook'
+            | 'x'
+            | 'discord'
+            | 'farcaster'
+          deviceId: string
+          deviceApproved: boolean
+        }
       | undefined
     let pendingUpdate: { newEmail: string; stage: 'primary' | 'secondary' } | undefined
     const guard =
@@ -106,12 +141,41 @@ export function createMemoryAuthServer(
         return fn(...a)
       }
     const requireSession = () => session ?? fail(401, 'unauthorized', 'Session Expired')
+    const requireEmailSession = () => {
+      const current = requireSession()
+      const { email } = current
+      if (!email) return fail(400, 'no_email', 'Not connected to email or social')
+      return { ...current, email }
+    }
     const requireShareHolder = () => {
       const current = requireSession()
       const wallet = database.get(current.userId)
       if (!wallet?.shareSets.some((set) => set.deviceId === current.deviceId))
         return fail(403, 'device_not_verified', 'Device not verified')
       return { session: current, wallet }
+    }
+    const loginIdentity = (
+      provider: string,
+      subject: string,
+      userName: string,
+      deviceId: string,
+    ) => {
+      const key = `${provider}:${subject}`
+      let identity = identities.get(key)
+      if (!identity) {
+        identity = { userId: crypto.randomUUID(), provider, userName, devices: new Set() }
+        identities.set(key, identity)
+      }
+      identity.devices.add(deviceId)
+      const socialProvider = provider as NonNullable<typeof session>['socialProvider']
+      session = {
+        userId: identity.userId,
+        userName,
+        socialProvider,
+        deviceId,
+        deviceApproved: true,
+      }
+      return { user: { userId: identity.userId, userName, socialProvider } }
     }
     const api: AuthApi = {
       startEmailLogin: guard(async ({ email, deviceId }) => {
@@ -155,6 +219,46 @@ export function createMemoryAuthServer(
           deviceApproved: approvedDevices.delete(`${email}:${deviceId}`),
         }
         return { user: { userId: user.userId, email: user.email } }
+      }),
+      startSocialLogin: guard(async ({ provider, deviceId }) => {
+        const state = crypto.randomUUID()
+        socialFlows.set(state, { provider, deviceId, used: false })
+        return { uri: `https://social.test/${provider}/authorize?state=${state}` }
+      }),
+      completeSocialLogin: guard(async ({ resultUri, deviceId }) => {
+        const url = new URL(resultUri)
+        const state = url.searchParams.get('state') ?? ''
+        const flow = socialFlows.get(state)
+        if (!flow || flow.used || flow.deviceId !== deviceId)
+          return fail(400, 'login_expired', 'This sign-in has expired or was already used.')
+        flow.used = true
+        const error = url.searchParams.get('error')
+        if (error) return fail(400, error, url.searchParams.get('error_description') ?? error)
+        const subject = url.searchParams.get('code') ?? ''
+        return loginIdentity(flow.provider, subject, socialNames.get(state) ?? subject, deviceId)
+      }),
+      startFarcasterLogin: guard(async ({ deviceId }) => {
+        const channelToken = crypto.randomUUID()
+        farcasterChannels.set(channelToken, { deviceId })
+        return {
+          url: `https://farcaster.test/~/siwf?channelToken=${channelToken}`,
+          channelToken,
+          expiresAt: new Date(Date.now() + 300_000).toISOString(),
+        }
+      }),
+      checkFarcasterLogin: guard(async ({ channelToken, deviceId }) => {
+        const channel = farcasterChannels.get(channelToken)
+        if (!channel || channel.deviceId !== deviceId)
+          return fail(410, 'login_expired', 'Failed to connect to farcaster')
+        if (!channel.approved) return { status: 'pending' as const }
+        farcasterChannels.delete(channelToken)
+        const { user } = loginIdentity(
+          'farcaster',
+          String(channel.approved.fid),
+          channel.approved.username,
+          deviceId,
+        )
+        return { status: 'completed' as const, user }
       }),
       passkeyRegisterOptions: guard(async () => {
         requireShareHolder()
@@ -313,7 +417,7 @@ export function createMemoryAuthServer(
         }
       }),
       startEmailUpdate: guard(async ({ newEmail }) => {
-        const { email } = requireSession()
+        const { email } = requireEmailSession()
         pendingUpdate = { newEmail, stage: 'primary' }
         const otp = newOtp()
         otps.set(`update:${email}`, otp)
@@ -321,7 +425,7 @@ export function createMemoryAuthServer(
         return { action: 'VERIFY_PRIMARY_OTP' as const }
       }),
       verifyEmailUpdatePrimary: guard(async ({ otp }) => {
-        const { email } = requireSession()
+        const { email } = requireEmailSession()
         if (pendingUpdate?.stage !== 'primary' || otps.get(`update:${email}`) !== otp)
           return fail(400, 'invalid_otp', 'Invalid code')
         pendingUpdate.stage = 'secondary'
@@ -331,7 +435,7 @@ export function createMemoryAuthServer(
         return { action: 'VERIFY_SECONDARY_OTP' as const }
       }),
       verifyEmailUpdateSecondary: guard(async ({ otp }) => {
-        const current = requireSession()
+        const current = requireEmailSession()
         if (
           pendingUpdate?.stage !== 'secondary' ||
           otps.get(`update:${pendingUpdate.newEmail}`) !== otp
@@ -356,6 +460,22 @@ export function createMemoryAuthServer(
   return {
     connect,
     mailbox,
+    socialResultUri(state, answer) {
+      const url = new URL('https://frame.test/v1/embedded/social/callback')
+      url.searchParams.set('state', state)
+      if ('error' in answer) {
+        url.searchParams.set('error', answer.error)
+        if (answer.description) url.searchParams.set('error_description', answer.description)
+      } else {
+        url.searchParams.set('code', answer.subject)
+        if (answer.name) socialNames.set(state, answer.name)
+      }
+      return url.href
+    },
+    approveFarcaster(channelToken, account) {
+      const channel = farcasterChannels.get(channelToken)
+      if (channel) channel.approved = account
+    },
     database,
     deviceRequests,
     approveDevice: (email) => {

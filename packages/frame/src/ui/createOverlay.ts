@@ -157,6 +157,9 @@ export function createOverlay(parameters: CreateOverlayParameters): Overlay {
       const ready = isReady()
       const showHint = guardedButtons.length > 0 && visibilityReported && visibleSince === undefined
       hint.classList.toggle('foyer-hidden', !showHint)
+      // Chromium drops input to a frame that just moved or appeared: a card is ready for clicks
+      // (and says so, for tests and tools) once it has been fully visible for `visibleForMs`.
+      card.toggleAttribute('data-foyer-ready', ready)
       for (const button of guardedButtons) {
         button.setAttribute('aria-disabled', String(!ready))
         if (showHint) button.setAttribute('aria-describedby', hint.id)

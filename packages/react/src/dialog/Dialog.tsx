@@ -8,6 +8,7 @@ import { Header } from './Header.tsx'
 import { HeaderNetworkButton } from './HeaderNetworkButton.tsx'
 import { hidePageFromAssistiveTech } from './hidePageFromAssistiveTech.ts'
 import { createLayerStack, LayerStackProvider, useDismissableLayer } from './layers.tsx'
+import { SocialFlowProvider } from './socialFlow.tsx'
 import { useAnimatedHeight } from './useAnimatedHeight.ts'
 import { NotAvailable } from './views/NotAvailable.tsx'
 import { isBuiltView, viewComponent } from './views/registry.ts'
@@ -32,7 +33,9 @@ export function Dialog({ host, shadowRoot }: DialogProps) {
   return (
     <LayerStackProvider stack={stack}>
       <ConnectFlowProvider>
-        <DialogInner host={host} shadowRoot={shadowRoot} dismissTop={stack.dismissTop} />
+        <SocialFlowProvider>
+          <DialogInner host={host} shadowRoot={shadowRoot} dismissTop={stack.dismissTop} />
+        </SocialFlowProvider>
       </ConnectFlowProvider>
     </LayerStackProvider>
   )

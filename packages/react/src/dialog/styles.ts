@@ -207,6 +207,27 @@ export const dialogStyles = /* css */ `
 .foyer-list-item:disabled { cursor: default; opacity: 0.6; }
 .foyer-list-item[aria-current='true'] { box-shadow: inset 0 0 0 1px var(--foyer-accent); }
 
+.foyer-social-row {
+  display: flex;
+  gap: 8px;
+  margin-top: 8px;
+}
+.foyer-social-button {
+  flex: 1;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  min-height: 44px;
+  border: none;
+  border-radius: calc(var(--foyer-border-radius) * 0.75);
+  background: var(--foyer-surface);
+  color: var(--foyer-foreground);
+  cursor: pointer;
+}
+.foyer-social-button:hover { background: var(--foyer-surface-hover); }
+.foyer-social-mark { flex: none; }
+.foyer-list-item .foyer-social-mark { margin: 0 4px; }
+
 .foyer-list-item-label {
   flex: 1;
   min-width: 0;

@@ -32,6 +32,8 @@ export const en = {
   'view.EmailVerifyDevice.title': 'Register Device',
   'view.EmailVerifyOtp.title': 'Confirm Email',
   'view.UpdateEmailWallet.title': 'Update Email',
+  'view.ConnectingSocial.title': 'Continue with {name}',
+  'view.ConnectingFarcaster.title': 'Sign in with Farcaster',
 
   // Connect
   'connect.section.wallet': 'Wallets',
@@ -41,6 +43,21 @@ export const en = {
   'connect.tag.recent': 'Recent',
   'connect.tag.recommended': 'Recommended',
   'connect.section.email': 'Email',
+  'connect.section.social': 'Social',
+
+  // Social and Farcaster login (embedded wallet)
+  'social.continueWith': 'Continue with {name}',
+  'social.more': 'More sign-in options',
+  'social.fewer': 'Fewer sign-in options',
+  'social.started': 'Continue in the {name} window that opened.',
+  'social.userDataRequested': 'Getting your account from {name}…',
+  'social.success': 'Connected with {name}',
+  'social.retry': 'Try again',
+  'farcaster.scan': 'Scan with your phone, or open it in your Farcaster app, to sign in.',
+  'farcaster.qrLabel': 'Sign In With Farcaster QR code',
+  'farcaster.preparing': 'Preparing the sign-in request…',
+  'farcaster.waiting': 'Waiting for your approval in Farcaster…',
+  'farcaster.open': 'Open in Farcaster',
 
   // Email login (embedded wallet)
   'email.intro': 'Log in with your email. We email you a one-time code.',
@@ -86,6 +103,7 @@ export const en = {
 
   // Account
   'account.copyAddress': 'Copy address',
+  'account.loggedInWith': 'Signed in with {provider} as {name}',
   'account.copied': 'Address copied',
   'account.copyFailed': 'Could not copy the address',
   'account.disconnect': 'Disconnect',
@@ -185,6 +203,8 @@ export const en = {
   'error.connectionFailed': 'Failed to connect',
   'error.disconnectFailed': 'Failed to disconnect',
   'error.popupClosed': 'Popup closed',
+  'error.socialInitFailed': 'Failed to initiate social connection',
+  'error.farcasterFailed': 'Failed to connect to farcaster',
   'error.noAuthConnector': 'No auth connector found',
   'error.notConnectedToEmail': 'Not connected to email or social',
   'error.connectorNotFound': 'No connector found for connection: {id}',

@@ -1081,6 +1081,291 @@ export const devnetTokenAbi = [
   },
 ] as const
 
+export const farcasterIdRegistryAbi = [
+  {
+    inputs: [],
+    name: 'HasId',
+    type: 'error',
+  },
+  {
+    anonymous: false,
+    inputs: [
+      {
+        indexed: true,
+        internalType: 'address',
+        name: 'to',
+        type: 'address',
+      },
+      {
+        indexed: true,
+        internalType: 'uint256',
+        name: 'id',
+        type: 'uint256',
+      },
+      {
+        indexed: false,
+        internalType: 'address',
+        name: 'recovery',
+        type: 'address',
+      },
+    ],
+    name: 'Register',
+    type: 'event',
+  },
+  {
+    inputs: [
+      {
+        internalType: 'uint256',
+        name: 'fid',
+        type: 'uint256',
+      },
+    ],
+    name: 'custodyOf',
+    outputs: [
+      {
+        internalType: 'address',
+        name: 'custody',
+        type: 'address',
+      },
+    ],
+    stateMutability: 'view',
+    type: 'function',
+  },
+  {
+    inputs: [],
+    name: 'idCounter',
+    outputs: [
+      {
+        internalType: 'uint256',
+        name: '',
+        type: 'uint256',
+      },
+    ],
+    stateMutability: 'view',
+    type: 'function',
+  },
+  {
+    inputs: [
+      {
+        internalType: 'address',
+        name: 'owner',
+        type: 'address',
+      },
+    ],
+    name: 'idOf',
+    outputs: [
+      {
+        internalType: 'uint256',
+        name: 'fid',
+        type: 'uint256',
+      },
+    ],
+    stateMutability: 'view',
+    type: 'function',
+  },
+  {
+    inputs: [
+      {
+        internalType: 'address',
+        name: 'custody',
+        type: 'address',
+      },
+    ],
+    name: 'register',
+    outputs: [
+      {
+        internalType: 'uint256',
+        name: 'fid',
+        type: 'uint256',
+      },
+    ],
+    stateMutability: 'nonpayable',
+    type: 'function',
+  },
+] as const
+
+export const farcasterKeyRegistryAbi = [
+  {
+    inputs: [],
+    name: 'InvalidState',
+    type: 'error',
+  },
+  {
+    anonymous: false,
+    inputs: [
+      {
+        indexed: true,
+        internalType: 'uint256',
+        name: 'fid',
+        type: 'uint256',
+      },
+      {
+        indexed: true,
+        internalType: 'uint32',
+        name: 'keyType',
+        type: 'uint32',
+      },
+      {
+        indexed: true,
+        internalType: 'bytes',
+        name: 'key',
+        type: 'bytes',
+      },
+      {
+        indexed: false,
+        internalType: 'bytes',
+        name: 'keyBytes',
+        type: 'bytes',
+      },
+      {
+        indexed: false,
+        internalType: 'uint8',
+        name: 'metadataType',
+        type: 'uint8',
+      },
+      {
+        indexed: false,
+        internalType: 'bytes',
+        name: 'metadata',
+        type: 'bytes',
+      },
+    ],
+    name: 'Add',
+    type: 'event',
+  },
+  {
+    anonymous: false,
+    inputs: [
+      {
+        indexed: true,
+        internalType: 'uint256',
+        name: 'fid',
+        type: 'uint256',
+      },
+      {
+        indexed: true,
+        internalType: 'bytes',
+        name: 'key',
+        type: 'bytes',
+      },
+      {
+        indexed: false,
+        internalType: 'bytes',
+        name: 'keyBytes',
+        type: 'bytes',
+      },
+    ],
+    name: 'Remove',
+    type: 'event',
+  },
+  {
+    inputs: [
+      {
+        internalType: 'uint256',
+        name: 'fid',
+        type: 'uint256',
+      },
+      {
+        internalType: 'uint32',
+        name: 'keyType',
+        type: 'uint32',
+      },
+      {
+        internalType: 'bytes',
+        name: 'key',
+        type: 'bytes',
+      },
+    ],
+    name: 'add',
+    outputs: [],
+    stateMutability: 'nonpayable',
+    type: 'function',
+  },
+  {
+    inputs: [
+      {
+        internalType: 'uint256',
+        name: 'fid',
+        type: 'uint256',
+      },
+      {
+        internalType: 'bytes',
+        name: 'key',
+        type: 'bytes',
+      },
+    ],
+    name: 'keyDataOf',
+    outputs: [
+      {
+        components: [
+          {
+            internalType: 'enum FarcasterKeyRegistry.KeyState',
+            name: 'state',
+            type: 'uint8',
+          },
+          {
+            internalType: 'uint32',
+            name: 'keyType',
+            type: 'uint32',
+          },
+        ],
+        internalType: 'struct FarcasterKeyRegistry.KeyData',
+        name: '',
+        type: 'tuple',
+      },
+    ],
+    stateMutability: 'view',
+    type: 'function',
+  },
+  {
+    inputs: [
+      {
+        internalType: 'uint256',
+        name: 'fid',
+        type: 'uint256',
+      },
+      {
+        internalType: 'bytes',
+        name: 'key',
+        type: 'bytes',
+      },
+    ],
+    name: 'keys',
+    outputs: [
+      {
+        internalType: 'enum FarcasterKeyRegistry.KeyState',
+        name: 'state',
+        type: 'uint8',
+      },
+      {
+        internalType: 'uint32',
+        name: 'keyType',
+        type: 'uint32',
+      },
+    ],
+    stateMutability: 'view',
+    type: 'function',
+  },
+  {
+    inputs: [
+      {
+        internalType: 'uint256',
+        name: 'fid',
+        type: 'uint256',
+      },
+      {
+        internalType: 'bytes',
+        name: 'key',
+        type: 'bytes',
+      },
+    ],
+    name: 'remove',
+    outputs: [],
+    stateMutability: 'nonpayable',
+    type: 'function',
+  },
+] as const
+
 export const miniUniversalResolverAbi = [
   {
     inputs: [

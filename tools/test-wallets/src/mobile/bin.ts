@@ -1,5 +1,6 @@
 // Serves the mobile test wallet page:
-// `node --import tsx tools/test-wallets/src/mobile/bin.ts [--port 4403] [--devnet devnet.json] [--relay-url ws://127.0.0.1:4402]`
+// `node --import tsx tools/test-wallets/src/mobile/bin.ts [--port 4403] [--devnet devnet.json] [--relay-url ws://127.0.0.1:4402]
+//   [--farcaster-relay-url http://127.0.0.1:4405 --farcaster-relay-key <key>]`
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { BaseError } from './errors.ts'
@@ -12,12 +13,25 @@ const { values } = parseArgs({
     port: { type: 'string', default: '4403' },
     devnet: { type: 'string' },
     'relay-url': { type: 'string' },
+    'farcaster-relay-url': { type: 'string' },
+    'farcaster-relay-key': { type: 'string' },
   },
 })
 
 const port = Number(values.port)
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   console.error(`--port must be an integer from 0 to 65535, got "${values.port}"`)
+  process.exit(2)
+}
+
+const farcasterRelayUrl = values['farcaster-relay-url']
+const farcasterRelayKey = values['farcaster-relay-key']
+if ((farcasterRelayUrl === undefined) !== (farcasterRelayKey === undefined)) {
+  console.error('--farcaster-relay-url and --farcaster-relay-key go together: pass both or neither')
+  process.exit(2)
+}
+if (farcasterRelayUrl !== undefined && !URL.canParse(farcasterRelayUrl)) {
+  console.error(`--farcaster-relay-url must be a URL, got "${farcasterRelayUrl}"`)
   process.exit(2)
 }
 
@@ -28,6 +42,10 @@ try {
       values.devnet ?? process.env.FOYER_DEVNET_FILE ?? resolve(repositoryRoot, 'devnet.json'),
     ),
     relayUrl: values['relay-url'] ?? process.env.FOYER_RELAY_URL,
+    farcaster:
+      farcasterRelayUrl !== undefined && farcasterRelayKey !== undefined
+        ? { relayUrl: farcasterRelayUrl, relayKey: farcasterRelayKey }
+        : undefined,
   })
   console.log(`Mobile test wallet listening on ${wallet.url}`)
 

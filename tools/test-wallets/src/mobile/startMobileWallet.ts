@@ -3,6 +3,9 @@ import { createServer as createHttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { createServer as createViteServer, type Plugin } from 'vite'
+import type { FarcasterTestAccount } from '../farcaster/approveFarcasterSignIn.ts'
+import { createFarcasterPageHandler } from '../farcaster/farcasterPage.ts'
+import { readFarcasterAccounts } from '../farcaster/readFarcasterAccounts.ts'
 import { InvalidDevnetFileError, MobileWalletListenError } from './errors.ts'
 import type { MobileWalletConfig, MobileWalletSolana } from './page/types.ts'
 
@@ -15,10 +18,19 @@ export type StartMobileWalletParameters = {
   relayUrl?: string | undefined
   /** WalletConnect project id sent to the relay (the dev relay ignores it). Default `foyer-dev`. */
   projectId?: string | undefined
+  /**
+   * The Farcaster auth relay (tools/farcaster-relay) and its shared key, for the Sign In With
+   * Farcaster page on `/farcaster` (the relay's `signInUrlBase`). Without it the page shows the
+   * request but cannot approve it.
+   */
+  farcaster?: { relayUrl: string; relayKey: string } | undefined
 }
 
 export type StartMobileWalletReturnType = {
-  /** `http://127.0.0.1:<port>`; add `?uri=wc:…`, `?autoApprove=1`, `?relayUrl=…`, `?account=N`. */
+  /**
+   * `http://127.0.0.1:<port>`; add `?uri=wc:…`, `?autoApprove=1`, `?relayUrl=…`, `?account=N`.
+   * `<url>/farcaster?channelToken=…` is the Sign In With Farcaster page.
+   */
   url: string
   port: number
   /** Stops serving the page. */
@@ -42,11 +54,14 @@ export async function startMobileWallet(
   parameters: StartMobileWalletParameters,
 ): Promise<StartMobileWalletReturnType> {
   const { port = defaultPort, relayUrl = defaultRelayUrl, projectId = 'foyer-dev' } = parameters
-  const config: MobileWalletConfig = {
-    devnet: await readWalletDevnet(parameters.devnetFile),
-    relayUrl,
-    projectId,
-  }
+  const { devnet, farcasterAccounts } = await readWalletDevnet(parameters.devnetFile)
+  const config: MobileWalletConfig = { devnet, relayUrl, projectId }
+  // Served before Vite: its SPA fallback would answer /farcaster with the wallet page.
+  const farcasterPage = createFarcasterPageHandler({
+    relay: parameters.farcaster,
+    accounts: farcasterAccounts,
+    rpcUrl: devnet.chains[0]!.rpcUrl,
+  })
 
   // Our own HTTP server with Vite as middleware: Vite's standalone server would install a
   // SIGTERM handler that exits the whole process, which a launcher or test harness must not get.
@@ -76,7 +91,9 @@ export async function startMobileWallet(
       ],
     },
   })
-  httpServer.on('request', vite.middlewares)
+  httpServer.on('request', (request, response) => {
+    if (!farcasterPage(request, response)) vite.middlewares(request, response)
+  })
   try {
     await new Promise<void>((resolveListen, reject) => {
       httpServer.once('error', reject)
@@ -111,8 +128,13 @@ function walletConfigPlugin(config: MobileWalletConfig): Plugin {
   }
 }
 
-/** Reads the chains, accounts and Solana cluster of a devnet file; other fields are not needed. */
-async function readWalletDevnet(path: string): Promise<MobileWalletConfig['devnet']> {
+/**
+ * Reads the chains, accounts and Solana cluster of a devnet file for the page, and its Farcaster
+ * accounts for the server; other fields are not needed.
+ */
+async function readWalletDevnet(
+  path: string,
+): Promise<{ devnet: MobileWalletConfig['devnet']; farcasterAccounts: FarcasterTestAccount[] }> {
   let value: unknown
   try {
     value = JSON.parse(await readFile(path, 'utf8'))
@@ -142,18 +164,21 @@ async function readWalletDevnet(path: string): Promise<MobileWalletConfig['devne
     throw new InvalidDevnetFileError({ path, reason: 'it has no chains or no accounts' })
   }
   return {
-    chains: (chains as MobileWalletConfig['devnet']['chains']).map(
-      ({ chainId, name, rpcUrl, nativeCurrency }) => ({
-        chainId,
-        name: name ?? `Chain ${chainId}`,
-        rpcUrl,
-        nativeCurrency,
-      }),
-    ),
-    accounts: (accounts as MobileWalletConfig['devnet']['accounts']).map(
-      ({ address, privateKey }) => ({ address, privateKey }),
-    ),
-    solana: readSolana(solana),
+    devnet: {
+      chains: (chains as MobileWalletConfig['devnet']['chains']).map(
+        ({ chainId, name, rpcUrl, nativeCurrency }) => ({
+          chainId,
+          name: name ?? `Chain ${chainId}`,
+          rpcUrl,
+          nativeCurrency,
+        }),
+      ),
+      accounts: (accounts as MobileWalletConfig['devnet']['accounts']).map(
+        ({ address, privateKey }) => ({ address, privateKey }),
+      ),
+      solana: readSolana(solana),
+    },
+    farcasterAccounts: readFarcasterAccounts(value),
   }
 }
 

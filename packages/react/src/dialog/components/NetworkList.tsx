@@ -90,6 +90,8 @@ const errorMessageKeys: Readonly<Record<string, MessageKey>> = {
   WalletConnectInitError: 'error.connectionFailed',
   DisconnectFailedError: 'error.disconnectFailed',
   PopupClosedError: 'error.popupClosed',
+  SocialConnectionInitError: 'error.socialInitFailed',
+  FarcasterConnectionError: 'error.farcasterFailed',
   NoAuthConnectorError: 'error.noAuthConnector',
   NotConnectedToEmailError: 'error.notConnectedToEmail',
   ConnectorNotFoundError: 'error.connectorNotFound',

@@ -1,4 +1,11 @@
-import { navigate, shortenAddress, showToast } from '@foyer/core'
+import {
+  getConnectedEmbeddedConnector,
+  navigate,
+  SOCIAL_DISPLAY_NAME_MAX_LENGTH,
+  shortenAddress,
+  shortenDisplayName,
+  showToast,
+} from '@foyer/core'
 import { useAccount } from '../../hooks/useAccount.ts'
 import { useBalance } from '../../hooks/useBalance.ts'
 import { useDisconnect } from '../../hooks/useDisconnect.ts'
@@ -6,6 +13,7 @@ import { useFoyer, useFoyerContext } from '../../hooks/useFoyer.ts'
 import { useNetwork } from '../../hooks/useNetwork.ts'
 import { useWalletInfo } from '../../hooks/useWalletInfo.ts'
 import { errorText } from '../components/NetworkList.tsx'
+import { socialMarks } from '../components/socialMarks.ts'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 import { AccountTabs } from './account/AccountTabs.tsx'
 import { WalletFeatureButtons } from './account/WalletFeatureButtons.tsx'
@@ -27,6 +35,15 @@ export default function Account() {
 
   if (!address) return null
   const name = profileName ?? shortenAddress(address)
+  // How the visitor logged in to the embedded wallet: a provider and its display name.
+  const identity = getConnectedEmbeddedConnector(foyer)?.getLoginIdentity()
+  const loggedInWith =
+    identity?.socialProvider && identity.userName
+      ? t('account.loggedInWith', {
+          provider: socialMarks[identity.socialProvider].name,
+          name: shortenDisplayName(identity.userName, SOCIAL_DISPLAY_NAME_MAX_LENGTH),
+        })
+      : undefined
 
   const copyAddress = async () => {
     try {
@@ -43,6 +60,11 @@ export default function Account() {
       <p className="foyer-strong" title={address} data-foyer-account="">
         {name}
       </p>
+      {loggedInWith ? (
+        <p className="foyer-muted" data-foyer-login-identity="">
+          {loggedInWith}
+        </p>
+      ) : null}
       <p className="foyer-muted" aria-busy={isLoading || undefined}>
         <span className="foyer-visually-hidden">{t('account.balance')} </span>
         <span data-foyer-balance="">

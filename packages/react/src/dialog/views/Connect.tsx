@@ -11,13 +11,14 @@ import { useConnectFlow } from '../connectFlow.tsx'
 import { onListKeyDown } from '../listKeyboard.ts'
 import { EmailSection } from './email/EmailSection.tsx'
 import { RecommendedWalletItems, RegistryWalletItem } from './RecommendedWallets.tsx'
+import { SocialSection } from './social/SocialSection.tsx'
 import { useFeaturedWallets } from './useFeaturedWallets.ts'
 
 /**
- * Sections per connect method. Email renders only when an embedded-wallet connector is configured;
- * social login has no section yet. The order machinery already applies.
+ * Sections per connect method. Email and social render only when an embedded-wallet connector is
+ * configured (social also needs providers the server can run).
  */
-const builtMethods: ReadonlySet<ConnectMethod> = new Set(['wallet', 'email'])
+const builtMethods: ReadonlySet<ConnectMethod> = new Set(['wallet', 'email', 'social'])
 
 const tags: Partial<Record<ConnectorTypeOrderEntry, MessageKey>> = {
   injected: 'connect.tag.installed',
@@ -31,7 +32,7 @@ export default function Connect() {
   const methods = orderConnectMethods(connectMethodsOrder, (method) => {
     if (!builtMethods.has(method)) return false
     if (method === 'email') return features.email && hasEmbeddedWallet
-    if (method === 'social') return features.socials !== false
+    if (method === 'social') return features.socials !== false && hasEmbeddedWallet
     return true
   })
   return (
@@ -41,6 +42,8 @@ export default function Connect() {
           <WalletSection key={method} showHeading={methods.length > 1} />
         ) : method === 'email' ? (
           <EmailSection key={method} showHeading={methods.length > 1} />
+        ) : method === 'social' ? (
+          <SocialSection key={method} showHeading={methods.length > 1} />
         ) : null,
       )}
     </div>

@@ -20,6 +20,8 @@ export const viewLoaders = {
   EmailVerifyDevice: () => import('./EmailVerifyDevice.tsx'),
   EmailVerifyOtp: () => import('./EmailVerifyOtp.tsx'),
   UpdateEmailWallet: () => import('./UpdateEmailWallet.tsx'),
+  ConnectingSocial: () => import('./ConnectingSocial.tsx'),
+  ConnectingFarcaster: () => import('./ConnectingFarcaster.tsx'),
 } satisfies Partial<Record<View, () => Promise<ViewModule>>>
 
 export type BuiltView = keyof typeof viewLoaders

@@ -1,5 +1,6 @@
 import type { Connector, View, ViewData } from '@foyer/core'
 import type { Translate } from '../../i18n/createTranslator.ts'
+import { socialMarks } from '../components/socialMarks.ts'
 
 /** The header title of a view; ConnectingExternal is titled with the wallet's name. */
 export function viewTitle(
@@ -45,6 +46,12 @@ export function viewTitle(
       return t('view.EmailVerifyOtp.title')
     case 'UpdateEmailWallet':
       return t('view.UpdateEmailWallet.title')
+    case 'ConnectingSocial': {
+      const provider = data?.socialProvider
+      return t('view.ConnectingSocial.title', { name: provider ? socialMarks[provider].name : '' })
+    }
+    case 'ConnectingFarcaster':
+      return t('view.ConnectingFarcaster.title')
     default:
       return t('dialog.notAvailable.title')
   }

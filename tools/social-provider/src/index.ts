@@ -1,0 +1,7 @@
+export { startSocialProviders } from './startSocialProviders.ts'
+export type {
+  SocialProviderClient,
+  SocialProviderId,
+  SocialProviders,
+  StartSocialProvidersParameters,
+} from './types.ts'
