@@ -1,5 +1,9 @@
 import rateLimit from '@fastify/rate-limit'
-import { frameStyles } from '@foyer/frame/ui'
+import {
+  frameStyles,
+  secureWindowContentSecurityPolicy,
+  secureWindowPage,
+} from '@foyer/frame/ui'
 import { projectIdSchema } from '@foyer/protocol'
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
@@ -265,6 +269,14 @@ export async function createFrameServer(
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache')
     return code
   })
+  // Where a browser cannot detect a covered frame, approvals move to this top-level window.
+  frame.get('/secure-window', async (_request, reply) => {
+    reply
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', secureWindowContentSecurityPolicy)
+      .header('referrer-policy', 'no-referrer')
+    return secureWindowPage
+  })
   frame.get('/frame.css', async (_request, reply) => {
     reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache')
     return frameStyles
@@ -308,6 +320,9 @@ export async function createFrameServer(
         operatorRecovery: parameters.operatorRecovery,
         ...(recoveryPublicKey ? { recoveryPublicKey } : {}),
         rpcUrls,
+        solanaTokens: server.foyer.solanaChains.flatMap((chain) =>
+          chain.tokens.map(({ mint, symbol, name, decimals }) => ({ mint, symbol, name, decimals })),
+        ),
         chains: Object.fromEntries(
           server.foyer.chains.map(({ config }) => [
             config.chainId,

@@ -33,6 +33,8 @@ export type FrameConfig = {
       contracts?: Record<string, string> | undefined
     }
   >
+  /** SPL tokens of the server's Solana networks, by mint: approvals name them. */
+  solanaTokens?: { mint: string; symbol: string; name: string; decimals: number }[] | undefined
 }
 
 const element = document.getElementById('foyer-frame-config')
@@ -53,6 +55,7 @@ createFrameHost({
       approvalContext: {
         getPublicClient: createPublicClients(config.rpcUrls),
         chains: config.chains,
+        solanaTokens: config.solanaTokens,
       },
     }),
   rpcUrls: config.rpcUrls,

@@ -30,7 +30,7 @@ export async function describeApproval(
       case 'solanaMessage':
         return describeSolanaMessage(request)
       case 'solanaTransaction':
-        return describeSolanaTransaction(request)
+        return describeSolanaTransaction(request, { tokens: context.solanaTokens })
     }
   } catch {
     // Malformed input that a decoder did not expect: show the raw request below.

@@ -327,4 +327,27 @@ describe('describeApproval: Solana messages', () => {
         'These bytes are a Solana transaction, not a message: signing them lets the site send it.',
     })
   })
+
+  it('names a known SPL mint and shows its symbol on a checked transfer', async () => {
+    const summary = await describeApproval(
+      {
+        kind: 'solanaTransaction',
+        origin,
+        address: user,
+        messageBytes: messageBytes([transferChecked(2_500_000n, 6), tokenTransfer(42n)]),
+      },
+      {
+        ...context,
+        solanaTokens: [{ mint, symbol: 'USDC', name: 'USD Coin', decimals: 6 }],
+      },
+    )
+    const [checked, unchecked] = instructionsOf(summary)
+    expect(checked).toMatchObject({
+      type: 'tokenTransfer',
+      mint: { address: mint, name: 'USD Coin (USDC)' },
+      amount: { value: 2_500_000n, formatted: '2.5 USDC' },
+    })
+    // A plain transfer names no mint: its amount stays in base units.
+    expect(unchecked).toMatchObject({ mint: undefined, amount: { formatted: '42 base units' } })
+  })
 })

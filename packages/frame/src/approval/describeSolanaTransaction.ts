@@ -13,6 +13,7 @@ import { formatAmount } from './formatAmount.ts'
 import type {
   ApprovalAddress,
   ApprovalRequest,
+  ApprovalSolanaToken,
   ApprovalSolanaInstruction,
   ApprovalSummary,
   ApprovalWarning,
@@ -36,8 +37,10 @@ const maxComputeUnits = 1_400_000n
  */
 export function describeSolanaTransaction(
   request: DescribeSolanaTransactionParameters,
+  options: { tokens?: readonly ApprovalSolanaToken[] | undefined } = {},
 ): ApprovalSummary {
   const { origin, address, messageBytes } = request
+  const tokens = new Map((options.tokens ?? []).map((token) => [token.mint, token]))
   const account: ApprovalAddress = { address, name: undefined, isAccount: true }
   const base = {
     kind: 'solanaTransaction' as const,
@@ -63,11 +66,14 @@ export function describeSolanaTransaction(
     }
   }
 
-  const addressOf = (key: string): ApprovalAddress => ({
-    address: key,
-    name: solanaProgramNames[key],
-    isAccount: key === address,
-  })
+  const addressOf = (key: string): ApprovalAddress => {
+    const token = tokens.get(key)
+    return {
+      address: key,
+      name: solanaProgramNames[key] ?? (token ? `${token.name} (${token.symbol})` : undefined),
+      isAccount: key === address,
+    }
+  }
   const accounts: ApprovalAddress[] = message.staticAccounts.map(addressOf)
   // v0: accounts from lookup tables follow the static ones, all writable then all read-only.
   const lookups = 'addressTableLookups' in message ? (message.addressTableLookups ?? []) : []
@@ -83,11 +89,14 @@ export function describeSolanaTransaction(
     accounts[index] ?? { address: `#${index}`, name: 'Missing account', isAccount: false }
 
   const instructions = normalizedInstructions(message).map((instruction) =>
-    decodeSolanaInstruction({
-      program: accountAt(instruction.programIndex),
-      accounts: instruction.accountIndices.map(accountAt),
-      data: instruction.data,
-    }),
+    withTokenAmount(
+      decodeSolanaInstruction({
+        program: accountAt(instruction.programIndex),
+        accounts: instruction.accountIndices.map(accountAt),
+        data: instruction.data,
+      }),
+      tokens,
+    ),
   )
 
   return {
@@ -191,4 +200,19 @@ function* instructionWarnings(
       level: 'caution',
       message: 'Some accounts come from address lookup tables, which the wallet cannot show.',
     }
+}
+
+/**
+ * A checked token transfer or approval of a known mint shows its symbol; the decimals are the
+ * instruction's own (the program refuses a transfer whose decimals are not the mint's).
+ */
+function withTokenAmount(
+  instruction: ApprovalSolanaInstruction,
+  tokens: ReadonlyMap<string, ApprovalSolanaToken>,
+): ApprovalSolanaInstruction {
+  if (instruction.type !== 'tokenTransfer' && instruction.type !== 'tokenApprove') return instruction
+  const token = instruction.mint && tokens.get(instruction.mint.address)
+  if (!token || !instruction.checked) return instruction
+  const { value, decimals } = instruction.amount
+  return { ...instruction, amount: formatAmount({ value, decimals, symbol: token.symbol }) }
 }

@@ -187,4 +187,16 @@ describe('requestApproval', () => {
     expect(tree).toContain('name: Bob')
     expect(tree).toContain('body: hi')
   })
+
+  it('rejects a request nobody decided in time, also one that waited behind another card', async () => {
+    const first = requestApproval(overlay, approvalSummary, { expiresInMs: 60 })
+    const queued = requestApproval(overlay, approvalSummary, { expiresInMs: 40 })
+    await flush()
+    expect(document.querySelectorAll('.foyer-card')).toHaveLength(1)
+    // The first expires and closes; the queued one had expired meanwhile and never shows.
+    expect(await first).toBe(false)
+    expect(await queued).toBe(false)
+    await flush()
+    expect(document.querySelectorAll('.foyer-card')).toHaveLength(0)
+  })
 })

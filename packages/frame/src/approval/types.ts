@@ -53,9 +53,14 @@ export type ApprovalRequest =
       messageBytes: Uint8Array
     }
 
+/** An SPL token the frame knows by its mint (from the server's Solana networks). */
+export type ApprovalSolanaToken = { mint: string; symbol: string; name: string; decimals: number }
+
 export type ApprovalContext = {
   getPublicClient: (chainId: number) => PublicClient
   chains: ApprovalChains
+  /** Known SPL tokens: a transfer of one shows its name, symbol and amount. */
+  solanaTokens?: readonly ApprovalSolanaToken[] | undefined
   /** Longest wait for each chain call (fee, simulation, token metadata). Default 8 s. */
   timeoutMs?: number | undefined
 }

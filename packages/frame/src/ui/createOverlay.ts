@@ -10,6 +10,14 @@ export type CreateOverlayParameters = {
   visibleForMs?: number
   /** Test seam: replaces the IntersectionObserver v2 check (happy-dom has none). */
   observeVisibility?: (element: Element, onChange: (visible: boolean) => void) => () => void
+  /**
+   * Whether this browser can tell that the embedding page covers the frame (IntersectionObserver
+   * v2, Chromium). Where it cannot (Firefox, Safari), a card with guarded buttons moves to a
+   * secure window of the frame's origin, which no page can cover. Default: detected.
+   */
+  coveringDetectable?: boolean
+  /** The frame-origin page that hosts such a card. Default `/secure-window` on this origin. */
+  secureWindowUrl?: string
 }
 
 export type OverlayCard<value> = {
@@ -50,6 +58,14 @@ export type Overlay = {
 }
 
 export const VISIBILITY_HINT = 'Make sure this window is fully visible'
+export const SECURE_WINDOW_TITLE = 'Continue in a secure window'
+
+/** IntersectionObserver v2 reports `isVisible`: the frame can tell when the page covers it. */
+export function canDetectCovering(window: Window): boolean {
+  const Entry = (window as unknown as { IntersectionObserverEntry?: unknown })
+    .IntersectionObserverEntry
+  return typeof Entry === 'function' && 'isVisible' in (Entry as { prototype: object }).prototype
+}
 
 type QueuedCard = {
   render: (card: OverlayCard<unknown>) => void | Promise<void>
@@ -71,6 +87,11 @@ const focusableSelector =
 export function createOverlay(parameters: CreateOverlayParameters): Overlay {
   const { document, window, onShow, onHide } = parameters
   const visibleForMs = parameters.visibleForMs ?? 600
+  const coveringDetectable =
+    parameters.coveringDetectable ??
+    (parameters.observeVisibility !== undefined || canDetectCovering(window))
+  const secureWindowUrl =
+    parameters.secureWindowUrl ?? new URL('/secure-window', window.location.href).href
   const observeVisibility =
     parameters.observeVisibility ??
     ((element: Element, onChange: (visible: boolean) => void) =>
@@ -118,6 +139,8 @@ export function createOverlay(parameters: CreateOverlayParameters): Overlay {
     let closed = false
     let visibleSince: number | undefined
     let visibilityReported = false
+    /** The card's secure window, where the browser cannot detect covering. */
+    let secure: { placeholder: HTMLElement; popup: Window | null; poll: number } | undefined
     let enableTimer: number | undefined
     let stopObserving: (() => void) | undefined
     const guardedButtons: HTMLButtonElement[] = []
@@ -223,6 +246,11 @@ export function createOverlay(parameters: CreateOverlayParameters): Overlay {
       document.removeEventListener('keydown', onKeyDown, true)
       document.removeEventListener('focusin', onFocusIn, true)
       card.remove()
+      if (secure) {
+        window.clearInterval(secure.poll)
+        secure.placeholder.remove()
+        if (secure.popup && !secure.popup.closed) secure.popup.close()
+      }
       queued.resolve(value)
       if (active === handle) active = undefined
       next()
@@ -289,6 +317,10 @@ export function createOverlay(parameters: CreateOverlayParameters): Overlay {
       return
     }
     if (closed || destroyed) return
+    if (guardedButtons.length > 0 && !coveringDetectable) {
+      showInSecureWindow()
+      return
+    }
 
     showRoot().appendChild(card)
     document.addEventListener('keydown', onKeyDown, true)
@@ -301,6 +333,110 @@ export function createOverlay(parameters: CreateOverlayParameters): Overlay {
       onVisibilityChange(false)
     }
     updateGuards()
+
+    /**
+     * This browser cannot tell when the page covers the frame: the frame shows why, and the
+     * visitor's click opens a window of the frame's origin (a top-level window no page can
+     * cover) into which the card moves, buttons and all. Its guarded buttons act once it has been
+     * open for `visibleForMs`; closing it cancels.
+     */
+    function showInSecureWindow() {
+      const placeholder = element('section', 'foyer-card')
+      placeholder.setAttribute('role', 'dialog')
+      placeholder.setAttribute('aria-modal', 'true')
+      placeholder.setAttribute('aria-labelledby', `${id}-secure-title`)
+      placeholder.tabIndex = -1
+      const secureHeader = element('div', 'foyer-card-header')
+      const secureBadge = element('p', 'foyer-secure-badge')
+      secureBadge.append(lockIcon(document), `Secure window · ${window.location.origin}`)
+      const secureTitle = element('h2', 'foyer-title')
+      secureTitle.id = `${id}-secure-title`
+      secureTitle.textContent = SECURE_WINDOW_TITLE
+      secureHeader.append(secureBadge, secureTitle)
+      const secureBody = element('div', 'foyer-card-body')
+      const explanation = element('p', 'foyer-frame-text')
+      explanation.textContent = `This browser cannot tell whether the app's page covers this window. To keep your decision safe, "${title.textContent}" opens in a separate window of ${window.location.origin}.`
+      const status = element('p', 'foyer-frame-muted')
+      status.setAttribute('role', 'status')
+      secureBody.append(explanation, status)
+      const secureFooter = element('div', 'foyer-card-footer')
+      const secureActions = element('div', 'foyer-actions')
+      const cancel = element('button', 'foyer-button foyer-button-secondary') as HTMLButtonElement
+      cancel.type = 'button'
+      cancel.textContent = 'Cancel'
+      cancel.addEventListener('click', () => finish(undefined))
+      const open = element('button', 'foyer-button foyer-button-primary') as HTMLButtonElement
+      open.type = 'button'
+      open.textContent = 'Open secure window'
+      secureActions.append(cancel, open)
+      secureFooter.append(secureActions)
+      placeholder.append(secureHeader, secureBody, secureFooter)
+      placeholder.addEventListener('keydown', (event) => {
+        if (event.key !== 'Escape') return
+        event.preventDefault()
+        finish(undefined)
+      })
+      secure = { placeholder, popup: null, poll: 0 }
+      const current = secure
+      showRoot().appendChild(placeholder)
+      placeholder.focus()
+
+      let moved = false
+      const moveCard = (popup: Window) => {
+        const target = popup.document.getElementById('foyer-secure-window') ?? popup.document.body
+        target.replaceChildren(popup.document.adoptNode(card))
+        popup.document.title = title.textContent ?? SECURE_WINDOW_TITLE
+        popup.document.addEventListener(
+          'keydown',
+          (event) => {
+            if (event.key !== 'Escape') return
+            event.preventDefault()
+            finish(undefined)
+          },
+          true,
+        )
+        moved = true
+        // A top-level window of this origin: nothing covers it. Enabled after `visibleForMs`,
+        // so a double click that opened it cannot also approve.
+        visibilityReported = true
+        visibleSince = Date.now()
+        enableTimer = window.setTimeout(updateGuards, visibleForMs)
+        updateGuards()
+        card.focus()
+      }
+      open.addEventListener('click', () => {
+        if (closed) return
+        if (current.popup && !current.popup.closed) {
+          current.popup.focus()
+          return
+        }
+        const features = 'popup=yes,width=460,height=680'
+        // A name of its own: no other page can target this window by name.
+        current.popup = window.open(secureWindowUrl, `foyer-secure-${id}-${Date.now()}`, features)
+        if (!current.popup) {
+          status.textContent = `The browser blocked the window. Allow pop-ups for ${window.location.origin} and try again.`
+          return
+        }
+        open.textContent = 'Show the secure window'
+        status.textContent = 'Waiting for you in the secure window…'
+        window.clearInterval(current.poll)
+        current.poll = window.setInterval(() => {
+          const popup = current.popup
+          if (closed || !popup) return
+          if (popup.closed) {
+            finish(undefined)
+            return
+          }
+          if (moved) return
+          try {
+            if (popup.document.readyState === 'complete' && popup.location.href === secureWindowUrl)
+              moveCard(popup)
+          } catch {
+            // Not (yet) our page: another origin answered; wait, or the visitor closes it.
+          }
+        }, 50)
+      })
+    }
   }
 
   return {

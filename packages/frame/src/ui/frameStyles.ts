@@ -113,6 +113,9 @@ html, body { margin: 0; padding: 0; background: transparent; }
 
 .foyer-backdrop { position: fixed; inset: 0; background: var(--foyer-backdrop); }
 
+/* The secure window (a top-level window of the frame's origin) hosts a card on its own. */
+.foyer-secure-window { background: var(--foyer-surface); }
+
 .foyer-card {
   position: relative;
   display: flex;

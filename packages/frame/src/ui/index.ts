@@ -1,8 +1,10 @@
 export {
   type CreateOverlayParameters,
+  canDetectCovering,
   createOverlay,
   type Overlay,
   type OverlayCard,
+  SECURE_WINDOW_TITLE,
   VISIBILITY_HINT,
 } from './createOverlay.ts'
 export { frameStyles } from './frameStyles.ts'
@@ -11,3 +13,4 @@ export {
   type ObserveFullVisibilityReturnType,
   observeFullVisibility,
 } from './observeFullVisibility.ts'
+export { secureWindowContentSecurityPolicy, secureWindowPage } from './secureWindowPage.ts'

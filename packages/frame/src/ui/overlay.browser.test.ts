@@ -7,8 +7,9 @@ import {
   createLoopbackPages,
   launchChromium,
 } from '../test-utils/browser/loopbackPages.ts'
-import { VISIBILITY_HINT } from './createOverlay.ts'
+import { SECURE_WINDOW_TITLE, VISIBILITY_HINT } from './createOverlay.ts'
 import { frameStyles } from './frameStyles.ts'
+import { secureWindowContentSecurityPolicy, secureWindowPage } from './secureWindowPage.ts'
 
 /** What the frame test page puts on `window` (see test-utils/overlayFrameEntry.ts). */
 type OverlayTestWindow = Window & {
@@ -77,6 +78,11 @@ beforeAll(async () => {
 <script type="module" src="/frame.js"></script></head><body></body></html>`,
     },
     '/frame.css': { type: 'text/css', body: () => frameStyles },
+    '/secure-window': {
+      type: 'text/html',
+      headers: () => ({ 'content-security-policy': secureWindowContentSecurityPolicy }),
+      body: () => secureWindowPage,
+    },
     '/frame.js': { type: 'text/javascript', body: () => frameScript },
     '/axe.js': { type: 'text/javascript', body: () => axeScript },
   })
@@ -337,4 +343,72 @@ describe('the overlay in Chromium, in a cross-origin iframe', () => {
         await frame.evaluate(() => (window as unknown as OverlayTestWindow).overlayTest.violations),
       ).toEqual([])
     })
+})
+
+describe('where the browser cannot tell that the page covers the frame (Firefox, Safari)', () => {
+  /** Chromium without IntersectionObserver v2's `isVisible`, as those browsers are. */
+  async function openWithoutCoveringDetection() {
+    context = await browser.newContext({ viewport: { width: 800, height: 700 } })
+    await context.addInitScript(() => {
+      delete (IntersectionObserverEntry.prototype as { isVisible?: unknown }).isVisible
+    })
+    const page = await context.newPage()
+    await page.goto(`${appOrigin}/`)
+    const frame = await walletFrame(page)
+    await frame.waitForFunction(() => 'overlayTest' in window)
+    await frame.evaluate(() => (window as unknown as OverlayTestWindow).overlayTest.open())
+    await frame.getByRole('heading', { name: SECURE_WINDOW_TITLE }).waitFor()
+    return { page, frame }
+  }
+
+  it('moves the card to a window of the frame’s origin, where the visitor approves', async () => {
+    const { page, frame } = await openWithoutCoveringDetection()
+    // Nothing to approve inside the frame, which a page could cover.
+    expect(await frame.getByRole('button', { name: 'Confirm' }).count()).toBe(0)
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      frame.getByRole('button', { name: 'Open secure window' }).click(),
+    ])
+    expect(popup.url()).toBe(`${frameOrigin}/secure-window`)
+    const confirm = popup.getByRole('button', { name: 'Confirm' })
+    await confirm.waitFor()
+    expect(await popup.getByRole('heading', { name: 'Send USDC' }).count()).toBe(1)
+    // Enabled only after the window has been open a moment: the click that opened it cannot
+    // also approve (a double click).
+    expect(await confirm.getAttribute('aria-disabled')).toBe('true')
+    await popup.waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll('button')).find((b) => b.textContent === 'Confirm')
+          ?.ariaDisabled === 'false',
+    )
+    await Promise.all([popup.waitForEvent('close'), confirm.click()])
+    await frame.waitForFunction(
+      () => (window as unknown as OverlayTestWindow).overlayTest.results.length === 1,
+    )
+    expect(await results(frame)).toEqual([true])
+  })
+
+  it('closing the secure window rejects, and a script’s click in it approves nothing', async () => {
+    const { page, frame } = await openWithoutCoveringDetection()
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      frame.getByRole('button', { name: 'Open secure window' }).click(),
+    ])
+    await popup.getByRole('button', { name: 'Confirm' }).waitFor()
+    await popup.waitForTimeout(800)
+    // A script of the frame's own origin is the only one that can reach the window: its click is
+    // not trusted.
+    await popup.evaluate(() =>
+      Array.from(document.querySelectorAll('button'))
+        .find((b) => b.textContent === 'Confirm')
+        ?.click(),
+    )
+    await popup.waitForTimeout(100)
+    expect(await results(frame)).toEqual([])
+    await popup.close()
+    await frame.waitForFunction(
+      () => (window as unknown as OverlayTestWindow).overlayTest.results.length === 1,
+    )
+    expect(await results(frame)).toEqual([false])
+  })
 })
