@@ -5,6 +5,8 @@
 
 import { benchApproval, benchPasskeyUnlock } from './approval.ts'
 import { buildDemo, firstLoadSize } from './bundle.ts'
+import { benchCodeGuessing } from './codeGuessing.ts'
+import { benchConvertQuotes } from './convert.ts'
 import { benchDialog } from './dialog.ts'
 import { benchServer } from './server.ts'
 import { benchSocialLogin } from './social.ts'
@@ -36,7 +38,9 @@ const dialog = await benchDialog(distDir)
 emit('dialog-chunks', { unit: 'bytes', ...dialog.chunks.total, files: dialog.chunks.files })
 emit('dialog-open', { unit: 'ms', ...dialog.openMs })
 emit('server-balance-vs-hello', { ...(await benchServer({ durationSec: 5, connections: 20 })) })
+emit('convert-quotes', { unit: 'ms', ...(await benchConvertQuotes({ runs: 200 })) })
 emit('walletconnect', { ...(await benchWalletConnect({ connectRuns: 10, requestRuns: 20 })) })
 emit('embedded-approval', { unit: 'ms', ...(await benchApproval(10)) })
 emit('embedded-passkey-unlock', { unit: 'ms', ...(await benchPasskeyUnlock(5)) })
 emit('social-login', { unit: 'ms', ...(await benchSocialLogin(5)) })
+emit('code-guessing', { ...(await benchCodeGuessing({ guesses: 100_000 })) })

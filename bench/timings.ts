@@ -1,6 +1,6 @@
-export type Timings = { median: number; min: number; max: number; runs: number }
+export type Timings = { median: number; p99: number; min: number; max: number; runs: number }
 
-/** Median, min and max of a benchmark's samples, to 0.1 ms. */
+/** Median, 99th percentile (nearest rank), min and max of a benchmark's samples, to 0.1 ms. */
 export function summarize(samples: number[]): Timings {
   if (samples.length === 0) throw new Error('nothing was measured')
   const sorted = [...samples].sort((a, b) => a - b)
@@ -9,9 +9,11 @@ export function summarize(samples: number[]): Timings {
     sorted.length % 2 === 1
       ? sorted[Math.floor(middle)]!
       : (sorted[middle - 1]! + sorted[middle]!) / 2
+  const p99 = sorted[Math.ceil(sorted.length * 0.99) - 1]!
   const round = (value: number) => Math.round(value * 10) / 10
   return {
     median: round(median),
+    p99: round(p99),
     min: round(sorted[0]!),
     max: round(sorted.at(-1)!),
     runs: sorted.length,

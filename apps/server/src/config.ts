@@ -1,4 +1,5 @@
 import type { EmbeddedWalletOptions } from './embedded/createEmbeddedWallet.ts'
+import { createHttpPlaceLookup } from './embedded/placeLookup.ts'
 import { readSocialProviders } from './embedded/social/socialProviders.ts'
 import { ConfigError } from './errors.ts'
 import type { CreateServerOptions } from './http/createServer.ts'
@@ -10,6 +11,7 @@ export type ServerEnv = Record<string, string | undefined>
  * Server options from the environment:
  * FOYER_HOST, FOYER_PORT, FOYER_PUBLIC_URL, FOYER_DATA_DIR, FOYER_DATABASE_URL, FOYER_REDIS_URL,
  * FOYER_DEVNET_FILE, FOYER_RPC_URLS, FOYER_INDEX_CHAINS, FOYER_PRICE_API_URL, FOYER_PRICE_API_KEY,
+ * FOYER_0X_API_KEY, FOYER_0X_API_URL (swaps on the public networks),
  * FOYER_REGISTRY_FILE, FOYER_RATE_LIMIT_IP (per minute, 0 = off), FOYER_RATE_LIMIT_PROJECT,
  * FOYER_TRUST_PROXY, FOYER_LOG_LEVEL, FOYER_ANALYTICS_DAILY_QUOTA (events per project per UTC day,
  * 0 = none), FOYER_ANALYTICS_RETENTION_DAYS (0 = keep forever).
@@ -36,6 +38,9 @@ export function readServerOptions(
     indexChains: parseChainIds('FOYER_INDEX_CHAINS', env.FOYER_INDEX_CHAINS),
     priceApi: env.FOYER_PRICE_API_URL
       ? { baseUrl: env.FOYER_PRICE_API_URL, apiKey: env.FOYER_PRICE_API_KEY || undefined }
+      : undefined,
+    zeroEx: env.FOYER_0X_API_KEY
+      ? { apiKey: env.FOYER_0X_API_KEY, baseUrl: env.FOYER_0X_API_URL || undefined }
       : undefined,
     registryFile: env.FOYER_REGISTRY_FILE || undefined,
     rateLimit:
@@ -86,7 +91,10 @@ function parseChainIds(name: string, value: string | undefined): number[] | unde
  * FOYER_RECOVERY_PUBLIC_KEY, FOYER_RATE_LIMIT_EMAIL (per minute); social login per provider P
  * (GOOGLE, X, DISCORD, APPLE, GITHUB, FACEBOOK): FOYER_SOCIAL_P_CLIENT_ID, FOYER_SOCIAL_P_CLIENT_SECRET
  * (Apple: FOYER_SOCIAL_APPLE_TEAM_ID, _KEY_ID, _PRIVATE_KEY) and optional endpoint overrides;
- * Farcaster: FOYER_FARCASTER_RELAY_URL with FOYER_FARCASTER_RPC_URL (an Optimism RPC).
+ * Farcaster: FOYER_FARCASTER_RELAY_URL with FOYER_FARCASTER_RPC_URL (an Optimism RPC); login
+ * hardening: FOYER_LOGIN_FAILURES_PER_DAY (0 = no budget), FOYER_LOGIN_LOCK_MINUTES,
+ * FOYER_LOGIN_POW_AFTER (0 = never), FOYER_LOGIN_POW_BITS, FOYER_SESSION_LIFETIME_DAYS,
+ * FOYER_CLEANUP_GRACE_DAYS, FOYER_IP_PLACE_URL.
  */
 export function readEmbeddedWalletOptions(env: ServerEnv): EmbeddedWalletOptions {
   const framePort = Number(env.FOYER_FRAME_PORT ?? 4401)
@@ -108,6 +116,7 @@ export function readEmbeddedWalletOptions(env: ServerEnv): EmbeddedWalletOptions
     recoveryPublicKey: env.FOYER_RECOVERY_PUBLIC_KEY || undefined,
     socialProviders: readSocialProviders(env),
     farcaster: readFarcaster(env),
+    ...readLoginHardening(env),
     rateLimit:
       ipLimit === 0
         ? false
@@ -115,6 +124,46 @@ export function readEmbeddedWalletOptions(env: ServerEnv): EmbeddedWalletOptions
             perIpPerMinute: ipLimit,
             perEmailPerMinute: Number(env.FOYER_RATE_LIMIT_EMAIL ?? 20),
           },
+  }
+}
+
+const day = 24 * 60 * 60_000
+
+function readLoginHardening(env: ServerEnv): Partial<EmbeddedWalletOptions> {
+  const failures = parseCount('FOYER_LOGIN_FAILURES_PER_DAY', env.FOYER_LOGIN_FAILURES_PER_DAY)
+  const lockMinutes = parseCount('FOYER_LOGIN_LOCK_MINUTES', env.FOYER_LOGIN_LOCK_MINUTES)
+  const powAfter = parseCount('FOYER_LOGIN_POW_AFTER', env.FOYER_LOGIN_POW_AFTER)
+  const powBits = parseCount('FOYER_LOGIN_POW_BITS', env.FOYER_LOGIN_POW_BITS)
+  if (powBits !== undefined && (powBits < 1 || powBits > 28))
+    throw new ConfigError(`FOYER_LOGIN_POW_BITS must be 1 to 28, got "${env.FOYER_LOGIN_POW_BITS}"`)
+  const lifetimeDays = parseCount('FOYER_SESSION_LIFETIME_DAYS', env.FOYER_SESSION_LIFETIME_DAYS)
+  if (lifetimeDays === 0) throw new ConfigError('FOYER_SESSION_LIFETIME_DAYS must be at least 1')
+  const graceDays = parseCount('FOYER_CLEANUP_GRACE_DAYS', env.FOYER_CLEANUP_GRACE_DAYS)
+  const placeUrl = env.FOYER_IP_PLACE_URL?.trim()
+  return {
+    ...(failures === 0
+      ? { loginFailureBudget: false as const }
+      : failures !== undefined || lockMinutes !== undefined
+        ? {
+            loginFailureBudget: {
+              ...(failures !== undefined ? { maxFailures: failures } : {}),
+              ...(lockMinutes !== undefined ? { lockMs: lockMinutes * 60_000 } : {}),
+            },
+          }
+        : {}),
+    ...(powAfter === 0
+      ? { loginProofOfWork: false as const }
+      : powAfter !== undefined || powBits !== undefined
+        ? {
+            loginProofOfWork: {
+              ...(powAfter !== undefined ? { afterStarts: powAfter } : {}),
+              ...(powBits !== undefined ? { difficultyBits: powBits } : {}),
+            },
+          }
+        : {}),
+    ...(lifetimeDays !== undefined ? { sessionLifetimeSeconds: lifetimeDays * 24 * 3600 } : {}),
+    ...(graceDays !== undefined ? { cleanup: { graceMs: graceDays * day } } : {}),
+    ...(placeUrl ? { placeLookup: createHttpPlaceLookup({ urlTemplate: placeUrl }) } : {}),
   }
 }
 

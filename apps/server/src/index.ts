@@ -22,6 +22,7 @@ export type {
   SolanaChainConfig,
   SolanaChainToken,
   UniswapV2Pricing,
+  UniswapV2Swap,
 } from './chains/types.ts'
 export { readServerOptions, type ServerEnv } from './config.ts'
 export {
@@ -72,3 +73,22 @@ export { matchOrigin } from './projects/matchOrigin.ts'
 export { getProject, listProjects, type Project, upsertProject } from './projects/projects.ts'
 export { builtinWallets } from './registry/builtinWallets.ts'
 export { importRegistry, queryWallets, seedBuiltinWallets } from './registry/wallets.ts'
+export {
+  type CreateUniswapV2SwapProviderParameters,
+  createUniswapV2SwapProvider,
+} from './swap/createUniswapV2SwapProvider.ts'
+export {
+  NativeApprovalError,
+  NoSwapRouteError,
+  SwapNetworkNotSupportedError,
+  SwapSimulationRevertedError,
+} from './swap/errors.ts'
+export type {
+  SwapBuildParameters,
+  SwapBuildResult,
+  SwapCall,
+  SwapProvider,
+  SwapProviderQuote,
+  SwapProviderToken,
+  SwapQuoteParameters,
+} from './swap/types.ts'

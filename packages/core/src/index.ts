@@ -86,6 +86,17 @@ export {
   getSocialLogins,
 } from './actions/getSocialLogins.ts'
 export {
+  type GetSwapQuoteErrorType,
+  type GetSwapQuoteParameters,
+  type GetSwapQuoteReturnType,
+  getSwapQuote,
+} from './actions/getSwapQuote.ts'
+export {
+  type GetSwapTokensErrorType,
+  type GetSwapTokensReturnType,
+  getSwapTokens,
+} from './actions/getSwapTokens.ts'
+export {
   filterTokenBalances,
   type GetTokenBalancesErrorType,
   type GetTokenBalancesParameters,
@@ -175,6 +186,12 @@ export {
   type SignMessageReturnType,
   signMessage,
 } from './actions/signMessage.ts'
+export {
+  type SwapErrorType,
+  type SwapParameters,
+  type SwapReturnType,
+  swap,
+} from './actions/swap.ts'
 export {
   type SwitchAccountErrorType,
   type SwitchAccountParameters,
@@ -342,6 +359,13 @@ export {
 } from './storage/createStorage.ts'
 export { STORAGE_KEYS } from './storage/keys.ts'
 export { addRecentWallet } from './storage/recentWallets.ts'
+export {
+  InvalidSwapAmountError,
+  SwapFailedError,
+  SwapNetworkNotSupportedError,
+  SwapQuoteUnavailableError,
+} from './swap/errors.ts'
+export type { SwapQuote, SwapToken } from './swap/types.ts'
 export type {
   AccountTypes,
   ConnectMethod,

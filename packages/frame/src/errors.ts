@@ -66,9 +66,18 @@ export class SealedBoxOpenError extends BaseError {
 export class AuthApiError extends BaseError {
   override name = 'AuthApiError'
   readonly status: number
-  constructor(message: string, parameters: BaseErrorParameters & { status: number }) {
+  /** The challenge of a 429 `proof_required` (solved by `createHttpAuthApi`). */
+  readonly proofOfWork: { challenge: string; difficulty: number } | undefined
+  constructor(
+    message: string,
+    parameters: BaseErrorParameters & {
+      status: number
+      proofOfWork?: { challenge: string; difficulty: number } | undefined
+    },
+  ) {
     super(message, parameters)
     this.status = parameters.status
+    this.proofOfWork = parameters.proofOfWork
   }
 }
 

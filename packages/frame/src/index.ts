@@ -118,6 +118,11 @@ export {
 } from './frame/passkeyFactor.ts'
 export type { FramePrompts } from './frame/prompts.ts'
 export {
+  type ProofOfWorkChallenge,
+  type ProofOfWorkSolution,
+  solveProofOfWork,
+} from './frame/proofOfWork.ts'
+export {
   addPasswordMethod,
   approveOtherDevice,
   type DeviceTransfer,

@@ -1,6 +1,7 @@
 export * from './analytics.ts'
 export * from './blockchain.ts'
 export * from './common.ts'
+export * from './convert.ts'
 export * from './health.ts'
 export * from './issues.ts'
 export * from './nfts.ts'

@@ -1,5 +1,6 @@
 import * as analytics from './analytics.ts'
 import * as blockchain from './blockchain.ts'
+import * as convert from './convert.ts'
 import * as health from './health.ts'
 import * as nfts from './nfts.ts'
 import * as walletService from './walletService.ts'
@@ -119,6 +120,43 @@ export const routes = {
     params: blockchain.getProfileAccountParams,
     query: blockchain.getProfileAccountQuery,
     response: blockchain.getProfileAccountResponse,
+  },
+  getSwapTokens: {
+    method: 'GET',
+    path: '/v1/convert/tokens',
+    query: convert.getSwapTokensQuery,
+    response: convert.getSwapTokensResponse,
+  },
+  getSwapQuote: {
+    method: 'GET',
+    path: '/v1/convert/quotes',
+    query: convert.getSwapQuoteQuery,
+    response: convert.getSwapQuoteResponse,
+  },
+  getSwapAllowance: {
+    method: 'GET',
+    path: '/v1/convert/allowance',
+    query: convert.getSwapAllowanceQuery,
+    response: convert.getSwapAllowanceResponse,
+  },
+  getSwapGasPrice: {
+    method: 'GET',
+    path: '/v1/convert/gas-price',
+    query: convert.getSwapGasPriceQuery,
+    response: convert.getSwapGasPriceResponse,
+  },
+  getSwapApproveTransaction: {
+    method: 'GET',
+    path: '/v1/convert/build-approve',
+    query: convert.getSwapApproveTransactionQuery,
+    response: convert.getSwapApproveTransactionResponse,
+  },
+  buildSwapTransaction: {
+    method: 'POST',
+    path: '/v1/convert/build-transaction',
+    query: convert.buildSwapTransactionQuery,
+    body: convert.buildSwapTransactionBody,
+    response: convert.buildSwapTransactionResponse,
   },
 } as const
 

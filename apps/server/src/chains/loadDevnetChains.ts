@@ -17,7 +17,12 @@ const devnetFile = v.object({
       name: v.string(),
       rpcUrl: v.pipe(v.string(), v.url()),
       nativeCurrency: v.object({ name: v.string(), symbol: v.string(), decimals: v.number() }),
-      contracts: v.looseObject({ usdc: address, weth: address }),
+      contracts: v.looseObject({
+        usdc: address,
+        weth: address,
+        uniswapV2Router02: v.optional(address),
+        uniswapV2Factory: v.optional(address),
+      }),
       tokens: v.array(
         v.object({ address, symbol: v.string(), name: v.string(), decimals: v.number() }),
       ),
@@ -43,8 +48,9 @@ const devnetFile = v.object({
 type DevnetFile = v.InferOutput<typeof devnetFile>
 
 /**
- * Reads the networks of the devnet JSON (written by the local world): RPC, token list, and the
- * Uniswap V2 pools used for price discovery against its USDC-like token.
+ * Reads the networks of the devnet JSON (written by the local world): RPC, token list, the
+ * Uniswap V2 pools used for price discovery against its USDC-like token, and the Uniswap V2
+ * router and factory swaps route through.
  */
 export async function loadDevnetChains(file: string): Promise<ChainConfig[]> {
   const { chains } = await readDevnetFile(file)
@@ -62,6 +68,15 @@ export async function loadDevnetChains(file: string): Promise<ChainConfig[]> {
       wrappedNative: chain.contracts.weth,
       pools: chain.pools,
     },
+    swap:
+      chain.contracts.uniswapV2Router02 && chain.contracts.uniswapV2Factory
+        ? {
+            kind: 'uniswap-v2',
+            router: chain.contracts.uniswapV2Router02,
+            factory: chain.contracts.uniswapV2Factory,
+            wrappedNative: chain.contracts.weth,
+          }
+        : undefined,
     indexer: { enabled: true, startBlock: 0n },
     testnet: true,
   }))

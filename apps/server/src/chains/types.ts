@@ -11,6 +11,15 @@ export type UniswapV2Pricing = {
   pools: { address: Address; token0: Address; token1: Address }[]
 }
 
+/** A Uniswap V2 deployment (or fork) that swaps route through. */
+export type UniswapV2Swap = {
+  kind: 'uniswap-v2'
+  router: Address
+  factory: Address
+  /** The router's WETH: the native currency goes in and out through it. */
+  wrappedNative: Address
+}
+
 /** A network the server answers balance, price, history and identity calls for. */
 export type ChainConfig = {
   chainId: number
@@ -25,6 +34,8 @@ export type ChainConfig = {
   ensUniversalResolver?: Address | undefined
   /** On-chain price discovery; without it prices come from the configured price provider. */
   pricing?: UniswapV2Pricing | undefined
+  /** Where swaps route (the convert API); without it the network has no swaps. */
+  swap?: UniswapV2Swap | undefined
   /** Whether to index this chain's history, and from which block (default: 0, or latest). */
   indexer?: { enabled: boolean; startBlock?: bigint | 'latest' | undefined } | undefined
   /** Wrapped-native address for provider lookups of the native price. */

@@ -450,6 +450,82 @@ export const migrations: Record<string, Migration> = {
         .execute()
     },
   },
+  '0009_login_hardening': {
+    // Issue 26: device approval shows the device and takes a POST from its page; one-time codes
+    // have a guessing budget per identity; several codes stay valid; a proof of work after
+    // repeated starts from one network; rows past their use are deleted by a job.
+    async up(db: Kysely<unknown>) {
+      // An approval now follows a verified code and names the device: links of the old flow
+      // (approve first, code after) cannot be completed any more.
+      await sql`delete from embedded_device_approvals`.execute(db)
+      await sql`alter table embedded_device_approvals
+        add column id text not null,
+        add column login_secret_hash text not null,
+        add column browser text not null,
+        add column os text not null,
+        add column place text,
+        add column created_at timestamptz not null default now(),
+        add column denied_at timestamptz`.execute(db)
+      await sql`create unique index embedded_device_approvals_id on embedded_device_approvals (id)`.execute(
+        db,
+      )
+      // "This wasn't me": the device may not log in to that account again.
+      await db.schema
+        .createTable('embedded_device_blocks')
+        .addColumn('project_id', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('device_id', 'text', (c) => c.notNull())
+        .addColumn('blocked_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint('embedded_device_blocks_pk', ['project_id', 'email', 'device_id'])
+        .execute()
+      // Failed code checks per identity (a rolling window) and the lock they lead to.
+      await db.schema
+        .createTable('embedded_login_failures')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('project_id', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('units', 'integer', (c) => c.notNull())
+        .addColumn('failed_at', 'timestamptz', (c) => c.notNull())
+        .execute()
+      await db.schema
+        .createIndex('embedded_login_failures_identity')
+        .on('embedded_login_failures')
+        .columns(['project_id', 'email', 'failed_at'])
+        .execute()
+      await db.schema
+        .createTable('embedded_login_locks')
+        .addColumn('project_id', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('locked_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('locked_until', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('embedded_login_locks_pk', ['project_id', 'email'])
+        .execute()
+      // Email login starts per client network (keyed digest of the IP), for the proof of work.
+      await db.schema
+        .createTable('embedded_login_starts')
+        .addColumn('ip_hash', 'text', (c) => c.notNull())
+        .addColumn('started_at', 'timestamptz', (c) => c.notNull())
+        .execute()
+      await db.schema
+        .createIndex('embedded_login_starts_ip')
+        .on('embedded_login_starts')
+        .columns(['ip_hash', 'started_at'])
+        .execute()
+      // Solved proofs of work are single use.
+      await db.schema
+        .createTable('embedded_spent_proofs')
+        .addColumn('challenge_hash', 'text', (c) => c.primaryKey())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .execute()
+      // The clean-up job looks rows up by their age.
+      await sql`create index embedded_refresh_tokens_session on embedded_refresh_tokens (session_id)`.execute(
+        db,
+      )
+      await sql`create index embedded_sessions_created on embedded_sessions (created_at)`.execute(
+        db,
+      )
+    },
+  },
 }
 
 const migrationProvider: MigrationProvider = {

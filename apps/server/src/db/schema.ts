@@ -188,15 +188,58 @@ export type EmbeddedOtpsTable = {
   consumed_at: Date | null
   created_at: Generated<Date>
 }
+/**
+ * A device the account never used asks to log in after entering a right code: the emailed link's
+ * page (or a signed-in device) approves it or blocks it ("This wasn't me").
+ */
 export type EmbeddedDeviceApprovalsTable = {
+  /** Keyed digest of the emailed link's token. */
   token_hash: string
+  /** Names the approval to the account's signed-in devices (never the token). */
+  id: string
   project_id: string
   email: string
   device_id: string
+  /** Keyed digest of the waiting browser's `foyer_login` cookie: only it gets the session. */
+  login_secret_hash: string
+  /** Parsed from the User-Agent of the request that asked (e.g. `Chrome 126`, `Linux`). */
+  browser: string
+  os: string
+  /** Approximate place of the asking IP, only when the operator configured a lookup. */
+  place: string | null
+  created_at: Generated<Date>
   expires_at: Date
   approved_at: Date | null
+  denied_at: Date | null
+  /** When the waiting device took the approval (its session started). */
   consumed_at: Date | null
 }
+/** Devices an account's owner refused ("This wasn't me"): they cannot log in to it by email. */
+export type EmbeddedDeviceBlocksTable = {
+  project_id: string
+  email: string
+  device_id: string
+  blocked_at: Generated<Date>
+}
+/** One failed code check of an identity: `units` codes compared without a match. */
+export type EmbeddedLoginFailuresTable = {
+  id: string
+  project_id: string
+  email: string
+  units: number
+  failed_at: Date
+}
+/** An identity whose code checks are refused until `locked_until` (too many failures). */
+export type EmbeddedLoginLocksTable = {
+  project_id: string
+  email: string
+  locked_at: Date
+  locked_until: Date
+}
+/** An email login start, by keyed digest of the client's IP (proof of work after a few). */
+export type EmbeddedLoginStartsTable = { ip_hash: string; started_at: Date }
+/** A solved proof-of-work challenge (single use) until it would have expired anyway. */
+export type EmbeddedSpentProofsTable = { challenge_hash: string; expires_at: Date }
 export type EmbeddedSessionsTable = {
   id: string
   /** A session works under this project only (also the `pid` claim of its access token). */
@@ -328,4 +371,9 @@ export type Database = {
   embedded_passkey_challenges: EmbeddedPasskeyChallengesTable
   embedded_identities: EmbeddedIdentitiesTable
   embedded_login_flows: EmbeddedLoginFlowsTable
+  embedded_device_blocks: EmbeddedDeviceBlocksTable
+  embedded_login_failures: EmbeddedLoginFailuresTable
+  embedded_login_locks: EmbeddedLoginLocksTable
+  embedded_login_starts: EmbeddedLoginStartsTable
+  embedded_spent_proofs: EmbeddedSpentProofsTable
 }

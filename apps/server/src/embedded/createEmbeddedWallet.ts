@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { DestinationStream } from 'pino'
-import { createFrameServer } from '../frame/createFrameServer.ts'
+import { type CreateFrameServerParameters, createFrameServer } from '../frame/createFrameServer.ts'
 import type { TrustProxy } from '../http/trustProxy.ts'
 import { createMailer, type Mailer } from '../mail/createMailer.ts'
 import { registerMailboxRoutes } from '../mail/registerMailboxRoutes.ts'
@@ -44,6 +44,16 @@ export type EmbeddedWalletOptions = {
   socialProviders?: readonly SocialProviderConfig[] | undefined
   /** Sign In With Farcaster: the auth relay and an Optimism RPC; off by default. */
   farcaster?: CreateFarcasterLoginParameters | undefined
+  /** Failed code checks per address and the lock after (see `LoginFailureBudget`); false = none. */
+  loginFailureBudget?: CreateFrameServerParameters['loginFailureBudget']
+  /** Proof of work after repeated email login starts from one network; false = never. */
+  loginProofOfWork?: CreateFrameServerParameters['loginProofOfWork']
+  /** Absolute session lifetime (default 90 days). */
+  sessionLifetimeSeconds?: number | undefined
+  /** The approximate place of an IP, shown with device approvals (`FOYER_IP_PLACE_URL`). */
+  placeLookup?: CreateFrameServerParameters['placeLookup']
+  /** The clean-up job of rows past their use; false = off. */
+  cleanup?: CreateFrameServerParameters['cleanup']
 }
 
 export type CreateEmbeddedWalletParameters = EmbeddedWalletOptions & {
@@ -159,6 +169,11 @@ export async function createEmbeddedWallet(
     logger: parameters.logger,
     socialProviders: parameters.socialProviders ?? [],
     farcaster: parameters.farcaster,
+    loginFailureBudget: parameters.loginFailureBudget,
+    loginProofOfWork: parameters.loginProofOfWork,
+    sessionLifetimeSeconds: parameters.sessionLifetimeSeconds,
+    placeLookup: parameters.placeLookup,
+    cleanup: parameters.cleanup,
   })
   for (const provider of parameters.socialProviders ?? [])
     parameters.server.foyer.loginProviders.add(provider.id)

@@ -22,8 +22,9 @@ export class EmbeddedApiError extends BaseError {
 
 export const unauthorized = () => new EmbeddedApiError(401, 'unauthorized', 'Session Expired')
 export const invalidOtp = () => new EmbeddedApiError(400, 'invalid_otp', 'Invalid code')
-export const tryAgainAfter = (seconds: number) =>
-  new EmbeddedApiError(429, 'rate_limited', `Please try again after ${seconds} seconds`, {
+/** 429 'Please try again after {n} seconds' (SPEC §5); `code` names why (default `rate_limited`). */
+export const tryAgainAfter = (seconds: number, code = 'rate_limited') =>
+  new EmbeddedApiError(429, code, `Please try again after ${seconds} seconds`, {
     retryAfterSeconds: seconds,
   })
 /** A session (or code, or link) used under another project than the one it was made under. */

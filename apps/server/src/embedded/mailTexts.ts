@@ -8,11 +8,45 @@ export function loginCodeMail(to: string, code: string): OutgoingMail {
   }
 }
 
-export function deviceApprovalMail(to: string, link: string): OutgoingMail {
+/** The device that asks to log in, as the approval page and the mails name it. */
+export type LoginDevice = {
+  browser: string
+  os: string
+  place?: string | null | undefined
+  at: Date
+}
+
+/** `2025-01-02 13:04 UTC`: one form in mails and on the page, whatever the reader's zone. */
+export const formatUtc = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+
+const describeDevice = (device: LoginDevice) =>
+  [
+    `  ${device.browser} on ${device.os}`,
+    ...(device.place ? [`  near ${device.place} (approximate)`] : []),
+    `  ${formatUtc(device.at)}`,
+  ].join('\n')
+
+export function deviceApprovalMail(to: string, link: string, device: LoginDevice): OutgoingMail {
   return {
     to,
     subject: 'Approve this device',
-    text: `Someone is logging in to your wallet from a new device.\n\nIf it was you, open this link to approve the device:\n${link}\n\nIt expires in 30 minutes. If it was not you, ignore this mail.`,
+    text: `A right login code for your wallet was entered on a device it has not used before:\n\n${describeDevice(device)}\n\nIf this was you, open this page and approve the device there (opening it changes nothing):\n${link}\n\nIf it was not you, open the page and choose "This wasn't me": that device is blocked. Someone had your code: change your email password, and never give a login code to anyone.\n\nThe page works for 30 minutes.`,
+  }
+}
+
+export function deviceBlockedMail(to: string, device: LoginDevice): OutgoingMail {
+  return {
+    to,
+    subject: 'A device was blocked from your wallet',
+    text: `You chose "This wasn't me" for this device, which had entered a right login code:\n\n${describeDevice(device)}\n\nIt is blocked from your wallet and was not logged in. Someone had your login code: change your email password, and never give a login code to anyone.`,
+  }
+}
+
+export function loginLockedMail(to: string, lockedUntil: Date): OutgoingMail {
+  return {
+    to,
+    subject: 'Too many wrong login codes',
+    text: `Too many wrong login codes were entered for your wallet's address. Logging in with a code is paused until ${formatUtc(lockedUntil)}.\n\nIf this was not you, someone is guessing codes: while the pause lasts no code is checked, so they cannot get in. Other login methods (a passkey) still work.`,
   }
 }
 

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { shareSetMessage } from '@foyer/frame'
 import {
   type AuthApiBody,
@@ -19,9 +19,17 @@ import type {
 import type { Mailer } from '../mail/createMailer.ts'
 import type { Project } from '../projects/projects.ts'
 import type { CodeStore } from './codeStore.ts'
+import { readCookie } from './cookies.ts'
+import {
+  createDeviceApprovals,
+  deviceBlocked,
+  loginCookieName,
+  registerLoginApprovalRoutes,
+} from './deviceApproval.ts'
 import { EmbeddedApiError, invalidOtp, projectMismatch, unauthorized } from './errors.ts'
-import { deviceApprovalMail, emailUpdateCodeMail, loginCodeMail } from './mailTexts.ts'
-import { hashToken } from './oneTimeCode.ts'
+import { emailUpdateCodeMail, loginCodeMail } from './mailTexts.ts'
+import type { PlaceLookup } from './placeLookup.ts'
+import type { LoginProofOfWork } from './proofOfWork.ts'
 import type { RecoveryKeyHolder } from './recoveryKeyHolder.ts'
 import { registerPasskeyRoutes } from './registerPasskeyRoutes.ts'
 import type { EmbeddedSession, SessionService } from './sessions.ts'
@@ -32,8 +40,6 @@ import { registerSocialRoutes } from './social/registerSocialRoutes.ts'
 import type { SocialProviderId } from './social/socialProviders.ts'
 import { sessionUserRecord, toUserRecord } from './userRecord.ts'
 
-/** How long an emailed device approval link works. */
-export const deviceApprovalLifetimeMs = 30 * 60_000
 /** How long a new device's request for the recovery key waits for an existing device. */
 export const deviceRequestLifetimeMs = 10 * 60_000
 /** Recovery methods per wallet. */
@@ -72,6 +78,10 @@ export type EmbeddedRoutesDependencies = {
   farcaster?: FarcasterLogin | undefined
   /** Per-email limiter of the mail-sending and code-checking routes; resolves false when exceeded. */
   allowEmail: (request: FastifyRequest, email: string) => Promise<boolean>
+  /** Asks for a proof of work after repeated email login starts from one network; none = never. */
+  loginProof?: LoginProofOfWork | undefined
+  /** The approximate place of the asking IP, shown with a device approval; none = not shown. */
+  placeLookup?: PlaceLookup | undefined
 }
 
 function parseBody<name extends AuthApiRouteName>(name: name, body: unknown): AuthApiBody<name> {
@@ -107,6 +117,17 @@ export function registerEmbeddedRoutes(app: FastifyInstance, deps: EmbeddedRoute
       throw new EmbeddedApiError(503, 'email_unavailable', 'Email is not configured on this server')
     await deps.mailer.send(mail)
   }
+  const frameOrigins = deps.frameOrigins ?? (() => [deps.frameOrigin()])
+  const approvals = createDeviceApprovals({
+    db,
+    tokenKey: deps.tokenKey,
+    verifyingTokenKeys: deps.verifyingTokenKeys ?? [deps.tokenKey],
+    frameOrigin: deps.frameOrigin,
+    frameOrigins,
+    send,
+    placeLookup: deps.placeLookup,
+    onMailError: (error) => app.log.error({ err: error }, 'blocked-device notice not sent'),
+  })
   const limitEmail = async (request: FastifyRequest, email: string) => {
     if (!(await deps.allowEmail(request, email)))
       throw new EmbeddedApiError(429, 'rate_limited', 'Rate Limited')
@@ -186,98 +207,60 @@ export function registerEmbeddedRoutes(app: FastifyInstance, deps: EmbeddedRoute
     const projectId = await requireProject(request, body.projectId)
     const email = normalizeEmail(body.email)
     await limitEmail(request, email)
+    await deps.loginProof?.admit(request.ip, body.proof)
     await codes.claimEmailSlot({ projectId, email })
-    const user = await findUser(projectId, email)
-    if (user && !(await isKnownDevice(user.id, body.deviceId))) {
-      const token = randomBytes(32).toString('base64url')
-      await db
-        .insertInto('embedded_device_approvals')
-        .values({
-          token_hash: hashToken(deps.tokenKey, token),
-          project_id: projectId,
-          email,
-          device_id: body.deviceId,
-          expires_at: new Date(Date.now() + deviceApprovalLifetimeMs),
-          approved_at: null,
-          consumed_at: null,
-        })
-        .execute()
-      const link = new URL('/v1/embedded/email/device/approve', deps.frameOrigin())
-      link.searchParams.set('token', token)
-      await send(deviceApprovalMail(email, link.href))
-      return { action: 'VERIFY_DEVICE' as const }
-    }
+    // The same answer and the same mail for every address and device: whether an account exists
+    // (and whether it knows this device) is told only to whoever holds the code.
     await send(loginCodeMail(email, await codes.issue('login', { projectId, email })))
     return { action: 'VERIFY_OTP' as const }
   })
 
-  app.post(authApiRoutes.checkDeviceApproval.path, async (request) => {
+  app.post(authApiRoutes.checkDeviceApproval.path, async (request, reply) => {
     const body = parseBody('checkDeviceApproval', request.body)
     const projectId = await requireProject(request)
     const email = normalizeEmail(body.email)
+    const target = { projectId, email, deviceId: body.deviceId }
+    if (await approvals.isBlocked(target)) throw deviceBlocked()
+    // Only the browser that entered the code holds the login cookie of its approval.
+    const secret = readCookie(request, loginCookieName)
+    const taken = secret ? await approvals.take(target, secret) : 'none'
+    if (taken === 'denied') throw deviceBlocked()
+    if (taken !== 'approved') return { approved: false }
     const user = await findUser(projectId, email)
     if (!user) return { approved: false }
-    // Take the approval once: the first poll after the link was followed sends the code.
-    const taken = await db
-      .updateTable('embedded_device_approvals')
-      .set({ consumed_at: new Date() })
-      .where('project_id', '=', projectId)
-      .where('email', '=', email)
-      .where('device_id', '=', body.deviceId)
-      .where('approved_at', 'is not', null)
-      .where('consumed_at', 'is', null)
-      .where('expires_at', '>', new Date())
-      .returning('token_hash')
-      .execute()
-    if (taken.length === 0) return { approved: false }
     await db
       .insertInto('embedded_devices')
       .values({ user_id: user.id, device_id: body.deviceId })
       .onConflict((c) => c.columns(['user_id', 'device_id']).doNothing())
       .execute()
-    await send(loginCodeMail(email, await codes.issue('login', { projectId, email })))
-    return { approved: true }
+    await db
+      .updateTable('embedded_users')
+      .set({ last_login_at: new Date() })
+      .where('id', '=', user.id)
+      .execute()
+    approvals.clearLoginCookie(reply)
+    await sessions.start(reply, {
+      projectId,
+      userId: user.id,
+      deviceId: body.deviceId,
+      deviceApproved: true,
+    })
+    return { approved: true, user: toUserRecord(user) }
   })
 
-  app.get('/v1/embedded/email/device/approve', async (request, reply) => {
-    const { token } = (request.query ?? {}) as { token?: unknown }
-    // The link approves its own row only, which names its project and email.
-    const approved =
-      typeof token === 'string' && token.length > 0 && token.length < 200
-        ? await db
-            .updateTable('embedded_device_approvals')
-            .set({ approved_at: new Date() })
-            .where(
-              'token_hash',
-              'in',
-              (deps.verifyingTokenKeys ?? [deps.tokenKey]).map((key) => hashToken(key, token)),
-            )
-            .where('expires_at', '>', new Date())
-            .where('consumed_at', 'is', null)
-            .returning('email')
-            .executeTakeFirst()
-        : undefined
-    reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .status(approved ? 200 : 400)
-    const message = approved
-      ? 'Device approved. Go back to the app: your login code is on its way.'
-      : 'This approval link is invalid or has expired. Start the login again.'
-    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Device approval</title></head><body><main><h1>${approved ? 'Device approved' : 'Link not valid'}</h1><p>${message}</p></main></body></html>`
-  })
+  // The emailed link's page: GET shows the device, its CSRF-protected form approves or blocks.
+  approvals.register(app)
+  registerLoginApprovalRoutes(app, { approvals, requireSession, parseBody })
 
   app.post(authApiRoutes.verifyEmailOtp.path, async (request, reply) => {
     const body = parseBody('verifyEmailOtp', request.body)
     const projectId = await requireProject(request)
     const email = normalizeEmail(body.email)
     await limitEmail(request, email)
-    const existing = await findUser(projectId, email)
-    // Checked before the code so a code read on another device stays usable by its own device.
-    if (existing && !(await isKnownDevice(existing.id, body.deviceId))) throw deviceNotVerified()
+    const target = { projectId, email, deviceId: body.deviceId }
+    if (await approvals.isBlocked(target)) throw deviceBlocked()
     await codes.consume('login', { projectId, email }, body.otp)
-    let user = existing ?? (await findUser(projectId, email))
+    let user = await findUser(projectId, email)
     if (!user) {
       const id = randomUUID()
       await db
@@ -293,16 +276,12 @@ export function registerEmbeddedRoutes(app: FastifyInstance, deps: EmbeddedRoute
           .values({ user_id: id, device_id: body.deviceId })
           .execute()
     }
-    if (!(await isKnownDevice(user.id, body.deviceId))) throw deviceNotVerified()
-    const approval = await db
-      .selectFrom('embedded_device_approvals')
-      .select('token_hash')
-      .where('project_id', '=', projectId)
-      .where('email', '=', email)
-      .where('device_id', '=', body.deviceId)
-      .where('consumed_at', 'is not', null)
-      .where('expires_at', '>', new Date())
-      .executeTakeFirst()
+    // A right code on a device the account never used: its owner approves the device first,
+    // from the emailed page (which names the device) or from a signed-in device.
+    if (!(await isKnownDevice(user.id, body.deviceId))) {
+      await approvals.request(request, reply, target)
+      return { action: 'VERIFY_DEVICE' as const }
+    }
     await db
       .updateTable('embedded_users')
       .set({ last_login_at: new Date() })
@@ -312,7 +291,7 @@ export function registerEmbeddedRoutes(app: FastifyInstance, deps: EmbeddedRoute
       projectId,
       userId: user.id,
       deviceId: body.deviceId,
-      deviceApproved: approval !== undefined,
+      deviceApproved: false,
     })
     return { user: toUserRecord(user) }
   })

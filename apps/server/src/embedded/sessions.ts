@@ -25,6 +25,8 @@ export type EmbeddedSession = {
   deviceId: string
   /** The device was approved by the emailed link in this login. */
   deviceApproved: boolean
+  /** When the login started the session; it ends `sessionLifetimeSeconds` later, refreshed or not. */
+  startedAt: Date
 }
 
 export type SessionService = {
@@ -71,7 +73,15 @@ export type CreateSessionServiceParameters = {
   secure: boolean
   accessTokenTtlSeconds?: number
   refreshTokenTtlSeconds?: number
+  /**
+   * Absolute lifetime from the login (default 90 days): refreshing never carries a session past
+   * it, its tokens and cookies expire with it, then the visitor logs in again.
+   */
+  sessionLifetimeSeconds?: number | undefined
 }
+
+/** Default absolute session lifetime: 90 days. */
+export const defaultSessionLifetimeSeconds = 90 * 24 * 3600
 
 const issuer = 'foyer'
 const audience = 'foyer-frame'
@@ -84,13 +94,21 @@ export function createSessionService(parameters: CreateSessionServiceParameters)
   /** Digests of a refresh token under every accepted key (the newest first). */
   const refreshHashes = (token: string) =>
     (parameters.refreshTokenKeys?.verifying ?? [secret]).map((key) => hashToken(key, token))
-  const accessTtl = parameters.accessTokenTtlSeconds ?? 15 * 60
-  const refreshTtl = parameters.refreshTokenTtlSeconds ?? 30 * 24 * 3600
+  const accessTtlDefault = parameters.accessTokenTtlSeconds ?? 15 * 60
+  const refreshTtlDefault = parameters.refreshTokenTtlSeconds ?? 30 * 24 * 3600
+  const lifetime = parameters.sessionLifetimeSeconds ?? defaultSessionLifetimeSeconds
+  /** Whole seconds the session has left (0 = over). */
+  const secondsLeft = (startedAt: Date) =>
+    Math.max(0, Math.floor((startedAt.getTime() + lifetime * 1000 - Date.now()) / 1000))
 
   async function issue(
     reply: FastifyReply,
-    session: Pick<EmbeddedSession, 'sessionId' | 'projectId' | 'userId'>,
+    session: Pick<EmbeddedSession, 'sessionId' | 'projectId' | 'userId' | 'startedAt'>,
   ) {
+    // No token outlives the session's absolute end.
+    const left = secondsLeft(session.startedAt)
+    const accessTtl = Math.min(accessTtlDefault, left)
+    const refreshTtl = Math.min(refreshTtlDefault, left)
     const access = await new SignJWT({ sid: session.sessionId, pid: session.projectId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(session.userId)
@@ -127,6 +145,7 @@ export function createSessionService(parameters: CreateSessionServiceParameters)
         's.user_id',
         's.device_id',
         's.device_approved',
+        's.created_at',
         's.revoked_at',
         'u.email',
         'u.social_provider',
@@ -135,6 +154,8 @@ export function createSessionService(parameters: CreateSessionServiceParameters)
       .where('s.id', '=', sessionId)
       .executeTakeFirst()
     if (!row || row.revoked_at) return null
+    // Past its absolute lifetime a session is over, however recently it was refreshed.
+    if (secondsLeft(row.created_at) <= 0) return null
     return {
       sessionId: row.id,
       projectId: row.project_id,
@@ -144,6 +165,7 @@ export function createSessionService(parameters: CreateSessionServiceParameters)
       userName: row.display_name ?? undefined,
       deviceId: row.device_id,
       deviceApproved: row.device_approved,
+      startedAt: row.created_at,
     }
   }
 
@@ -181,7 +203,14 @@ export function createSessionService(parameters: CreateSessionServiceParameters)
 
   const service: SessionService = {
     async start(reply, { projectId, userId, deviceId, deviceApproved }) {
-      const session = { sessionId: randomUUID(), projectId, userId, deviceId, deviceApproved }
+      const session = {
+        sessionId: randomUUID(),
+        projectId,
+        userId,
+        deviceId,
+        deviceApproved,
+        startedAt: new Date(),
+      }
       await db
         .insertInto('embedded_sessions')
         .values({
@@ -190,6 +219,7 @@ export function createSessionService(parameters: CreateSessionServiceParameters)
           user_id: userId,
           device_id: deviceId,
           device_approved: deviceApproved,
+          created_at: session.startedAt,
           revoked_at: null,
         })
         .execute()
@@ -236,7 +266,10 @@ export function createSessionService(parameters: CreateSessionServiceParameters)
       }
       if (row.expires_at.getTime() <= Date.now()) return null
       const session = await loadSession(row.session_id)
-      if (!session) return null
+      if (!session) {
+        clearCookies(reply)
+        return null
+      }
       await issue(reply, session)
       return session
     },

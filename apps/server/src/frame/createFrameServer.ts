@@ -1,21 +1,34 @@
 import rateLimit from '@fastify/rate-limit'
-import {
-  frameStyles,
-  secureWindowContentSecurityPolicy,
-  secureWindowPage,
-} from '@foyer/frame/ui'
+import { frameStyles, secureWindowContentSecurityPolicy, secureWindowPage } from '@foyer/frame/ui'
 import { projectIdSchema } from '@foyer/protocol'
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
 import type { DestinationStream } from 'pino'
 import * as v from 'valibot'
-import { createCodeStore } from '../embedded/codeStore.ts'
+import {
+  defaultEmbeddedCleanup,
+  type EmbeddedCleanup,
+  startEmbeddedCleanup,
+} from '../embedded/cleanup.ts'
+import {
+  createCodeStore,
+  defaultLoginFailureBudget,
+  type LoginFailureBudget,
+} from '../embedded/codeStore.ts'
 import { expireCookie, MalformedCookieError } from '../embedded/cookies.ts'
 import type { EmbeddedSecrets } from '../embedded/embeddedSecrets.ts'
 import { EmbeddedApiError } from '../embedded/errors.ts'
+import { loginLockedMail } from '../embedded/mailTexts.ts'
+import type { PlaceLookup } from '../embedded/placeLookup.ts'
+import {
+  createLoginProofOfWork,
+  defaultLoginProofOfWork,
+  type LoginProofOfWorkOptions,
+  ProofRequiredError,
+} from '../embedded/proofOfWork.ts'
 import type { RecoveryKeyHolder } from '../embedded/recoveryKeyHolder.ts'
 import { registerEmbeddedRoutes } from '../embedded/registerEmbeddedRoutes.ts'
-import { createSessionService } from '../embedded/sessions.ts'
+import { createSessionService, defaultSessionLifetimeSeconds } from '../embedded/sessions.ts'
 import { createShareCipher } from '../embedded/shareCipher.ts'
 import { createSocialClient } from '../embedded/social/createSocialClient.ts'
 import {
@@ -60,6 +73,22 @@ export type CreateFrameServerParameters = {
   socialProviders?: readonly SocialProviderConfig[] | undefined
   /** Sign In With Farcaster (default off). */
   farcaster?: CreateFarcasterLoginParameters | undefined
+  /**
+   * Failed code checks per address (default 20 per 24 h, then a lock of at least 1 h and a mail);
+   * false = no budget (the per-code limit of 5 stays).
+   */
+  loginFailureBudget?: Partial<LoginFailureBudget> | false | undefined
+  /**
+   * Proof of work after repeated email login starts from one network (default: beyond 3 in 10
+   * minutes, 16 bits); off with `rateLimit: false` or `false`.
+   */
+  loginProofOfWork?: Partial<LoginProofOfWorkOptions> | false | undefined
+  /** Absolute session lifetime (default 90 days). */
+  sessionLifetimeSeconds?: number | undefined
+  /** The approximate place of an IP, shown with device approvals; none = not shown. */
+  placeLookup?: PlaceLookup | undefined
+  /** The clean-up job (default: hourly, rows deleted 7 days after their use ended); false = off. */
+  cleanup?: { graceMs?: number; intervalMs?: number } | false | undefined
 }
 
 const bundlePath = '/frame.js'
@@ -196,6 +225,7 @@ export async function createFrameServer(
         ...(error.retryAfterSeconds !== undefined
           ? { retryAfterSeconds: error.retryAfterSeconds }
           : {}),
+        ...(error instanceof ProofRequiredError ? { proofOfWork: error.proofOfWork } : {}),
       })
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500
@@ -214,6 +244,16 @@ export async function createFrameServer(
     reply.status(404).send({ error: 'not_found', message: 'Not Found' }),
   )
 
+  const failureBudget =
+    parameters.loginFailureBudget === false
+      ? undefined
+      : { ...defaultLoginFailureBudget, ...parameters.loginFailureBudget }
+  const proofOfWork =
+    parameters.loginProofOfWork === false || parameters.rateLimit === false
+      ? undefined
+      : { ...defaultLoginProofOfWork, ...parameters.loginProofOfWork }
+  const sessionLifetimeSeconds = parameters.sessionLifetimeSeconds ?? defaultSessionLifetimeSeconds
+
   registerEmbeddedRoutes(frame, {
     db,
     sessions: createSessionService({
@@ -224,12 +264,29 @@ export async function createFrameServer(
       refreshTokenKeys: secrets.keys.refreshTokens,
       secure,
       accessTokenTtlSeconds: parameters.accessTokenTtlSeconds,
+      sessionLifetimeSeconds,
     }),
     codes: createCodeStore({
       db,
       key: secrets.keys.oneTimeCodes.current,
       verifyingKeys: secrets.keys.oneTimeCodes.verifying,
+      budget: failureBudget ?? false,
+      // Once per lock: the address learns that codes are being guessed and for how long.
+      onLock: async ({ email }, lockedUntil) => {
+        frame.log.warn('code login locked for an address after too many wrong codes')
+        await parameters.mailer
+          ?.send(loginLockedMail(email, lockedUntil))
+          .catch((error: unknown) => frame.log.error({ err: error }, 'lock notice not sent'))
+      },
     }),
+    loginProof: proofOfWork
+      ? createLoginProofOfWork({
+          db,
+          key: secrets.keys.approvalTokens.current,
+          options: proofOfWork,
+        })
+      : undefined,
+    placeLookup: parameters.placeLookup,
     cipher: createShareCipher(secrets.shareKey),
     mailer: parameters.mailer,
     operatorRecovery: parameters.operatorRecovery,
@@ -321,7 +378,12 @@ export async function createFrameServer(
         ...(recoveryPublicKey ? { recoveryPublicKey } : {}),
         rpcUrls,
         solanaTokens: server.foyer.solanaChains.flatMap((chain) =>
-          chain.tokens.map(({ mint, symbol, name, decimals }) => ({ mint, symbol, name, decimals })),
+          chain.tokens.map(({ mint, symbol, name, decimals }) => ({
+            mint,
+            symbol,
+            name,
+            decimals,
+          })),
         ),
         chains: Object.fromEntries(
           server.foyer.chains.map(({ config }) => [
@@ -345,10 +407,32 @@ export async function createFrameServer(
   frame.get('/', servePage)
   frame.get('/frame', servePage)
 
+  // Codes, approvals, sessions, login flows, challenges and requests past their use are deleted.
+  let cleanup: EmbeddedCleanup | undefined
+  const cleanupOptions = parameters.cleanup
+  if (cleanupOptions !== false)
+    frame.addHook('onReady', async () => {
+      cleanup ??= startEmbeddedCleanup({
+        db,
+        intervalMs: cleanupOptions?.intervalMs,
+        options: {
+          graceMs: cleanupOptions?.graceMs ?? defaultEmbeddedCleanup.graceMs,
+          deviceBlockMs: defaultEmbeddedCleanup.deviceBlockMs,
+          sessionLifetimeMs: sessionLifetimeSeconds * 1000,
+          failureWindowMs: (failureBudget ?? defaultLoginFailureBudget).windowMs,
+          loginStartWindowMs: (proofOfWork ?? defaultLoginProofOfWork).windowMs,
+        },
+        onDeleted: (result) =>
+          frame.log.info({ deleted: result }, 'embedded rows past use deleted'),
+        onError: (error) => frame.log.warn({ err: error }, 'embedded clean-up failed'),
+      })
+    })
+
   server.addHook('onClose', async () => {
     await frame.close()
   })
   frame.addHook('onClose', async () => {
+    await cleanup?.stop()
     parameters.mailer?.close()
     if (redis) await redis.quit().catch(() => redis.disconnect())
   })

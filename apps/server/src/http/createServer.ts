@@ -20,12 +20,16 @@ import { createPriceService } from '../prices/createPriceService.ts'
 import { matchOrigin } from '../projects/matchOrigin.ts'
 import { getProject, type Project, upsertProject } from '../projects/projects.ts'
 import { importRegistry, seedBuiltinWallets } from '../registry/wallets.ts'
+import { createUniswapV2SwapProvider } from '../swap/createUniswapV2SwapProvider.ts'
+import { createZeroExSwapProvider } from '../swap/createZeroExSwapProvider.ts'
+import type { SwapProvider } from '../swap/types.ts'
 import { registerAnalyticsRoutes } from './analyticsRoutes.ts'
 import { registerBlockchainRoutes } from './blockchainRoutes.ts'
 import type { ServerContext } from './context.ts'
 import { registerNftRoutes } from './nftRoutes.ts'
 import { createFallbackRateLimitStore } from './rateLimitStore.ts'
 import { registerCors } from './registerCors.ts'
+import { registerSwapRoutes } from './swapRoutes.ts'
 import { type TrustProxy, toFastifyTrustProxy } from './trustProxy.ts'
 import { registerWalletServiceRoutes } from './walletServiceRoutes.ts'
 
@@ -59,6 +63,13 @@ export type CreateServerOptions = {
   indexChains?: readonly number[] | undefined
   /** CoinGecko-compatible price API for networks without on-chain pricing. */
   priceApi?: { baseUrl: string; apiKey?: string | undefined } | undefined
+  /** 0x Swap API v2 for the swaps of networks without a Uniswap V2 `swap` config (public ones). */
+  zeroEx?: { apiKey: string; baseUrl?: string | undefined } | undefined
+  /**
+   * Swap providers of the convert API, asked in order per network. Default: Uniswap V2 on every
+   * chain whose config has `swap` (the devnet's chains), then 0x (`zeroEx`) on the others.
+   */
+  swapProviders?: readonly SwapProvider[] | undefined
   /** Ensure the `foyer-dev` project and import `registryFile` (local world). */
   dev?: boolean | undefined
   registryFile?: string | undefined
@@ -314,6 +325,20 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
   })
   registerBlockchainRoutes(app)
   registerNftRoutes(app)
+  registerSwapRoutes(app, {
+    providers: options.swapProviders ?? [
+      createUniswapV2SwapProvider({ chains }),
+      ...(options.zeroEx
+        ? [
+            createZeroExSwapProvider({
+              ...options.zeroEx,
+              chains: chains.filter((chain) => !chain.config.swap),
+              prices,
+            }),
+          ]
+        : []),
+    ],
+  })
 
   if (options.indexer?.enabled !== false) app.addHook('onReady', async () => indexer.start())
   // Analytics events are deleted after the retention period, by a job running with the server.

@@ -50,3 +50,38 @@ export const linkOf = (mail: CapturedMailJson) => {
   if (!match) throw new Error(`no link in mail: ${mail.subject}`)
   return match[1]!
 }
+
+/** A hidden field of the device approval page's form. */
+export const pageField = (html: string, name: string) => {
+  const match = new RegExp(`name="${name}" value="([^"]*)"`).exec(html)
+  if (!match) throw new Error(`no ${name} field on the page`)
+  return match[1]!
+}
+
+/**
+ * What a person does with the emailed approval link: opens the page (GET), then clicks one of its
+ * buttons, which posts the page's form from the frame's origin. Resolves the answer page.
+ */
+export async function answerApprovalPage(
+  link: string,
+  decision: 'approve' | 'deny' = 'approve',
+  fetchFn: typeof fetch = fetch,
+) {
+  const page = await fetchFn(link)
+  if (page.status !== 200) throw new Error(`approval page answered ${page.status}`)
+  const html = await page.text()
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1]
+  if (!action) throw new Error('no form on the approval page')
+  return fetchFn(new URL(action, link), {
+    method: 'POST',
+    headers: {
+      origin: new URL(link).origin,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({
+      token: pageField(html, 'token'),
+      csrf: pageField(html, 'csrf'),
+      decision,
+    }),
+  })
+}

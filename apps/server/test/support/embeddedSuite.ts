@@ -25,7 +25,14 @@ import { deriveEmbeddedKey } from '../../src/embedded/embeddedSecrets.ts'
 import { createServer } from '../../src/http/createServer.ts'
 import { upsertProject } from '../../src/projects/projects.ts'
 import { readEverything, tryToRebuild } from './embeddedAttacker.ts'
-import { codeOf, createCookieJar, latestMail, linkOf, mailCount } from './embeddedClient.ts'
+import {
+  answerApprovalPage,
+  codeOf,
+  createCookieJar,
+  latestMail,
+  linkOf,
+  mailCount,
+} from './embeddedClient.ts'
 import {
   createRecoveryKey,
   createShareSet,
@@ -71,6 +78,12 @@ const testChain: ChainConfig = {
  * make a plain `toContain` fail by chance.
  */
 const standalone = (code: string) => new RegExp(`(?<![0-9A-Za-z])${code}(?![0-9A-Za-z])`)
+
+/** A code that logged in (not a device waiting for approval). */
+const loggedIn = <result extends object>(result: result) => {
+  if (!('user' in result)) throw new Error(`expected a login, got ${JSON.stringify(result)}`)
+  return result as Extract<result, { user: unknown }>
+}
 
 const failure = (promise: Promise<unknown>) =>
   promise.then(
@@ -197,21 +210,28 @@ export function describeEmbeddedSuite(
         action: 'VERIFY_OTP',
       })
       const code = codeOf(await latestMail(w.server, email))
-      return { code, result: await api.verifyEmailOtp({ email, otp: code, deviceId }) }
+      return { code, result: loggedIn(await api.verifyEmailOtp({ email, otp: code, deviceId })) }
     }
-    /** A device the account never used: approval link, then the code (a link-approved session). */
+    /**
+     * A device the account never used: the code (the same answer as for a new address), then the
+     * emailed page's Approve button (a link-approved session, started by the device's poll).
+     */
     const loginNewDevice = async (email: string, project = projectId, w: EmbeddedWorld = world) => {
       await allowMailNow(email)
       const { api, jar } = browser(project, () => w)
       const deviceId = newDeviceId()
       expect(await api.startEmailLogin({ email, deviceId, projectId: project })).toEqual({
+        action: 'VERIFY_OTP',
+      })
+      const code = codeOf(await latestMail(w.server, email))
+      expect(await api.verifyEmailOtp({ email, otp: code, deviceId })).toEqual({
         action: 'VERIFY_DEVICE',
       })
-      expect((await fetch(linkOf(await latestMail(w.server, email)))).status).toBe(200)
-      expect(await api.checkDeviceApproval({ email, deviceId })).toEqual({ approved: true })
-      const code = codeOf(await latestMail(w.server, email))
-      const { user } = await api.verifyEmailOtp({ email, otp: code, deviceId })
-      return { api, jar, deviceId, user }
+      const answered = await answerApprovalPage(linkOf(await latestMail(w.server, email)))
+      expect(answered.status).toBe(200)
+      const { approved, user } = await api.checkDeviceApproval({ email, deviceId })
+      expect(approved).toBe(true)
+      return { api, jar, deviceId, user: user! }
     }
     /**
      * What the frame does on a wallet's first device: split, encrypt the recovery share under a new
@@ -445,30 +465,44 @@ export function describeEmbeddedSuite(
 
       const second = browser()
       const deviceId = newDeviceId()
+      // The same answer as for an address without an account.
       expect(await second.api.startEmailLogin({ email, deviceId, projectId })).toEqual({
-        action: 'VERIFY_DEVICE',
+        action: 'VERIFY_OTP',
       })
-      const link = linkOf(await latestMail(world.server, email))
+      const code = codeOf(await latestMail(world.server, email))
       expect(await second.api.checkDeviceApproval({ email, deviceId })).toEqual({
         approved: false,
       })
-      // A code mailed for the known device does not let the unknown one in, and stays usable.
-      await allowMailNow(email)
-      await first.api.startEmailLogin({ email, deviceId: firstDeviceId, projectId })
-      const firstCode = codeOf(await latestMail(world.server, email))
-      const refused = await failure(second.api.verifyEmailOtp({ email, otp: firstCode, deviceId }))
-      expect(refused.details).toBe('device_not_verified')
-      await first.api.verifyEmailOtp({ email, otp: firstCode, deviceId: firstDeviceId })
+      // The right code on a device the account never used: no session yet, an approval mail.
+      expect(await second.api.verifyEmailOtp({ email, otp: code, deviceId })).toEqual({
+        action: 'VERIFY_DEVICE',
+      })
+      expect((await second.api.getSession()).user).toBeNull()
+      const mail = await latestMail(world.server, email)
+      expect(mail.subject).toBe('Approve this device')
+      expect(mail.text).toMatch(
+        /Unknown browser on unknown system\n {2}\d{4}-\d\d-\d\d \d\d:\d\d UTC/,
+      )
+      const link = linkOf(mail)
       expect(new URL(link).origin).toBe(world.frameUrl)
       const page = await fetch(link)
       expect(page.status).toBe(200)
-      expect(await page.text()).toContain('Device approved')
+      expect(await page.text()).toContain('Approve this device?')
+      // Opening the page changed nothing.
       expect(await second.api.checkDeviceApproval({ email, deviceId })).toEqual({
-        approved: true,
+        approved: false,
       })
-      const code = codeOf(await latestMail(world.server, email))
-      const { user } = await second.api.verifyEmailOtp({ email, otp: code, deviceId })
-      expect(user.userId).toBe(result.user.userId)
+      expect(await (await answerApprovalPage(link)).text()).toContain('Device approved')
+      const approved = await second.api.checkDeviceApproval({ email, deviceId })
+      expect(approved).toEqual({ approved: true, user: result.user })
+      const { user } = approved
+      expect(user!.userId).toBe(result.user.userId)
+      expect((await second.api.getSession()).user).toEqual(result.user)
+      // Taken once: the approval is spent, the link is dead.
+      expect(await second.api.checkDeviceApproval({ email, deviceId })).toEqual({
+        approved: false,
+      })
+      expect((await fetch(link)).status).toBe(400)
 
       // The new device: an auth share, the encrypted recovery share, the password method.
       const { wallet } = await second.api.getAuthShares()
@@ -547,22 +581,30 @@ export function describeEmbeddedSuite(
       expect((await script.text()).length).toBeGreaterThan(1000)
     }, 60_000)
 
-    it('never writes a code or an approval token to the log', async () => {
+    it('never writes a code, an approval token or a page token to the log', async () => {
       const before = world.logLines.join('').length
       const email = newEmail()
       const first = browser()
       const { code } = await login(first.api, email, newDeviceId())
       await allowMailNow(email)
       const second = browser()
-      await second.api.startEmailLogin({ email, deviceId: newDeviceId(), projectId })
+      const deviceId = newDeviceId()
+      await second.api.startEmailLogin({ email, deviceId, projectId })
+      const secondCode = codeOf(await latestMail(world.server, email))
+      await second.api.verifyEmailOtp({ email, otp: secondCode, deviceId })
       const link = linkOf(await latestMail(world.server, email))
-      expect((await fetch(link)).status).toBe(200)
+      const html = await (await fetch(link)).text()
+      expect((await answerApprovalPage(link)).status).toBe(200)
       const token = new URL(link).searchParams.get('token')!
+      const csrf = /name="csrf" value="([^"]*)"/.exec(html)![1]!
       const log = world.logLines.join('').slice(before)
       // The requests were logged, without their secrets.
       expect(log).toContain('/v1/embedded/email/device/approve')
       expect(log).not.toMatch(standalone(code))
+      expect(log).not.toMatch(standalone(secondCode))
       expect(log).not.toContain(token)
+      expect(log).not.toContain(csrf)
+      expect(log).not.toContain(second.jar.cookies.get('foyer_login') ?? 'no login cookie')
     })
 
     describe('custody: what the operator holds', () => {
@@ -1188,7 +1230,7 @@ export function describeEmbeddedSuite(
         expect(walletB.addresses).not.toEqual(walletA.addresses)
         expect((await b.api.getAuthShares()).wallet!.addresses).toEqual(walletB.addresses)
         // A's code, never used, still logs in under A only.
-        expect((await a.api.verifyEmailOtp({ email, otp: codeA, deviceId })).user).toEqual(
+        expect(loggedIn(await a.api.verifyEmailOtp({ email, otp: codeA, deviceId })).user).toEqual(
           userA.user,
         )
         expect((await a.api.getAuthShares()).wallet!.addresses).toEqual(walletA.addresses)
@@ -1204,29 +1246,26 @@ export function describeEmbeddedSuite(
         const newDevice = newDeviceId()
         const a = browser()
         const b = browser(otherProjectId)
-        expect(await a.api.startEmailLogin({ email, deviceId: newDevice, projectId })).toEqual({
+        await a.api.startEmailLogin({ email, deviceId: newDevice, projectId })
+        const codeA = codeOf(await latestMail(world.server, email))
+        expect(await a.api.verifyEmailOtp({ email, otp: codeA, deviceId: newDevice })).toEqual({
           action: 'VERIFY_DEVICE',
         })
         const linkA = linkOf(await latestMail(world.server, email))
         // Cooldowns are per project too: B may mail at once.
-        expect(
-          await b.api.startEmailLogin({ email, deviceId: newDevice, projectId: otherProjectId }),
-        ).toEqual({ action: 'VERIFY_DEVICE' })
-        expect((await fetch(linkA)).status).toBe(200)
+        await b.api.startEmailLogin({ email, deviceId: newDevice, projectId: otherProjectId })
+        const codeB = codeOf(await latestMail(world.server, email))
+        expect(await b.api.verifyEmailOtp({ email, otp: codeB, deviceId: newDevice })).toEqual({
+          action: 'VERIFY_DEVICE',
+        })
+        expect((await answerApprovalPage(linkA)).status).toBe(200)
         expect(await b.api.checkDeviceApproval({ email, deviceId: newDevice })).toEqual({
           approved: false,
         })
-        expect(await a.api.checkDeviceApproval({ email, deviceId: newDevice })).toEqual({
-          approved: true,
-        })
-        // The code mailed for A's approval does not work under B.
-        const code = codeOf(await latestMail(world.server, email))
-        expect(
-          (await failure(b.api.verifyEmailOtp({ email, otp: code, deviceId: newDevice }))).details,
-        ).toBe('device_not_verified')
-        expect(
-          (await a.api.verifyEmailOtp({ email, otp: code, deviceId: newDevice })).user.email,
-        ).toBe(email)
+        const approved = await a.api.checkDeviceApproval({ email, deviceId: newDevice })
+        expect(approved.approved).toBe(true)
+        expect(approved.user?.email).toBe(email)
+        expect((await b.api.getSession()).user).toBeNull()
       })
     })
 

@@ -1261,7 +1261,6 @@ export function describeServerSuite(
     describe('refusals', () => {
       it('answers routes of later issues with 404', async () => {
         for (const url of [
-          '/v1/convert/tokens',
           '/v1/onramp/options',
           '/v1/sessions/abc',
           '/v1/profile/suggestions/bob',

@@ -17,8 +17,9 @@ export type ConnectEmailErrorType =
 
 /**
  * Starts an email login through the embedded wallet (loading its frame on first use). Resolves
- * with the next step: device verification for a device the account has never used, else the
- * one-time code. At most once per 30 s: 'Please try again after {n} seconds'.
+ * with the next step: the one-time code (`VERIFY_OTP`, the same for every address, so it tells
+ * nobody which have an account; a device the account never used is asked for approval after its
+ * right code, see `verifyOtp`). At most once per 30 s: 'Please try again after {n} seconds'.
  */
 export async function connectEmail(
   foyer: Foyer,

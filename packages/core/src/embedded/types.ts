@@ -1,7 +1,11 @@
 import type { SocialOption, SocialProvider } from '../types/config.ts'
 import type { Connector } from '../types/connector.ts'
 
-/** What the server wants next after an email was entered (SPEC §4). */
+/**
+ * What the server wants next after an email was entered (SPEC §4). This server always answers
+ * `VERIFY_OTP` (the same for every address, so no one learns which have an account); a device the
+ * account never used is asked for approval after its right code (`connectOtp`).
+ */
 export type EmailLoginAction = 'VERIFY_DEVICE' | 'VERIFY_OTP'
 
 /**
@@ -12,10 +16,18 @@ export type EmbeddedAuthConnector = Connector & {
   type: 'auth'
   /** Sends the login email; resolves with the next step. */
   connectEmail(parameters: { email: string }): Promise<{ action: EmailLoginAction }>
-  /** Resolves once the approval link of the device-verification email was followed. */
+  /**
+   * After `connectOtp` answered `VERIFY_DEVICE`: resolves once the account's owner approved this
+   * device (the emailed page or a signed-in device); afterwards `connect()` returns the accounts.
+   */
   connectDevice(): Promise<void>
-  /** Verifies the one-time code; afterwards `connect()` returns the accounts. */
-  connectOtp(parameters: { otp: string }): Promise<void>
+  /**
+   * Verifies the one-time code; afterwards `connect()` returns the accounts, unless it answers
+   * `action: 'VERIFY_DEVICE'` (the account never used this device: `connectDevice` waits).
+   */
+  connectOtp(parameters: {
+    otp: string
+  }): Promise<{ action?: 'VERIFY_DEVICE' | undefined } | undefined>
   /**
    * Whether "Continue with a passkey" can work here (the app said so: the frame runs on a domain,
    * where WebAuthn works, not on an IP address).

@@ -80,6 +80,38 @@ describe('validateSendForm', () => {
     expect(texts({ ...base, sendTokenAmount: '100.5' })).toEqual({})
     expect(texts({ ...base, sendTokenAmount: '.5' })).toEqual({})
   })
+
+  it('checks the receiver against the namespace: a Solana address on Solana only', () => {
+    const solanaReceiver = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
+    const base = { token: usdc, sendTokenAmount: '1' }
+    expect(texts({ ...base, receiverAddress: solanaReceiver, namespace: 'solana' })).toEqual({})
+    expect(texts({ ...base, receiverAddress: receiver, namespace: 'solana' })).toEqual({
+      receiverAddress: 'Invalid receiver address',
+    })
+    expect(texts({ ...base, receiverAddress: solanaReceiver, namespace: 'eip155' })).toEqual({
+      receiverAddress: 'Invalid receiver address',
+    })
+  })
+
+  it('says what is wrong in the details: the address and network, the decimals, the balance', () => {
+    const details = (form: Parameters<typeof validateSendForm>[0]) =>
+      Object.fromEntries(
+        Object.entries(validateSendForm(form)).map(([field, error]) => [field, error?.details]),
+      )
+    const base = { token: usdc, sendTokenAmount: '1', receiverAddress: receiver }
+    expect(details({ ...base, receiverAddress: ' 0x1234 ', namespace: 'eip155' })).toEqual({
+      receiverAddress: '0x1234 is not an address on eip155.',
+    })
+    expect(details({ ...base, receiverAddress: '0x1234', namespace: undefined })).toEqual({
+      receiverAddress: '0x1234 is not an address on this network.',
+    })
+    expect(details({ ...base, sendTokenAmount: '0.0000001', namespace: 'eip155' })).toEqual({
+      amount: 'Expected a positive number with at most 6 decimals.',
+    })
+    expect(details({ ...base, sendTokenAmount: '100.6', namespace: 'eip155' })).toEqual({
+      amount: '100.6 USDC is more than the balance 100.5.',
+    })
+  })
 })
 
 describe('parseAmount', () => {

@@ -36,4 +36,20 @@ describe('isOriginAllowed', () => {
   it('never lets a wildcard stand for the scheme', () => {
     expect(isOriginAllowed('https://a.example.com', ['*://a.example.com'])).toBe(false)
   })
+
+  it('allows an origin that any one of several patterns matches', () => {
+    const patterns = ['https://app.example.com', 'https://*.example.org', 'http://localhost:*']
+    expect(isOriginAllowed('https://app.example.com', patterns)).toBe(true)
+    expect(isOriginAllowed('https://a.example.org', patterns)).toBe(true)
+    expect(isOriginAllowed('http://localhost:5173', patterns)).toBe(true)
+    expect(isOriginAllowed('https://evil.io', patterns)).toBe(false)
+    expect(isOriginAllowed('https://app.example.com', [])).toBe(false)
+  })
+
+  it("lets a sandboxed frame's 'null' origin through only when listed exactly", () => {
+    expect(isOriginAllowed('null', ['*'])).toBe(false)
+    expect(isOriginAllowed('null', ['nul*'])).toBe(false)
+    expect(isOriginAllowed('null', ['https://*.example.com'])).toBe(false)
+    expect(isOriginAllowed('null', ['null'])).toBe(true)
+  })
 })

@@ -13,8 +13,8 @@ import { formatAmount } from './formatAmount.ts'
 import type {
   ApprovalAddress,
   ApprovalRequest,
-  ApprovalSolanaToken,
   ApprovalSolanaInstruction,
+  ApprovalSolanaToken,
   ApprovalSummary,
   ApprovalWarning,
 } from './types.ts'
@@ -210,7 +210,8 @@ function withTokenAmount(
   instruction: ApprovalSolanaInstruction,
   tokens: ReadonlyMap<string, ApprovalSolanaToken>,
 ): ApprovalSolanaInstruction {
-  if (instruction.type !== 'tokenTransfer' && instruction.type !== 'tokenApprove') return instruction
+  if (instruction.type !== 'tokenTransfer' && instruction.type !== 'tokenApprove')
+    return instruction
   const token = instruction.mint && tokens.get(instruction.mint.address)
   if (!token || !instruction.checked) return instruction
   const { value, decimals } = instruction.amount

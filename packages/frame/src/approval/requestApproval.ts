@@ -28,20 +28,22 @@ export async function requestApproval(
 ): Promise<RequestApprovalReturnType> {
   const deadline = Date.now() + (options.expiresInMs ?? approvalLifetimeMs)
   let timer: ReturnType<typeof setTimeout> | undefined
-  const approved = await overlay.open<boolean>((card) => {
-    const remaining = deadline - Date.now()
-    if (remaining <= 0) {
-      card.close(false)
-      return
-    }
-    timer = setTimeout(() => card.close(false), remaining)
-    card.setTitle(summary.title)
-    renderApprovalSummary({ container: card.body, summary })
-    card.button('Reject', () => card.close(false), { variant: 'secondary' })
-    const dangerous = summary.warnings.some((warning) => warning.level === 'danger')
-    card.guardedButton(summary.approveLabel, () => card.close(true), {
-      variant: dangerous ? 'danger' : 'primary',
+  const approved = await overlay
+    .open<boolean>((card) => {
+      const remaining = deadline - Date.now()
+      if (remaining <= 0) {
+        card.close(false)
+        return
+      }
+      timer = setTimeout(() => card.close(false), remaining)
+      card.setTitle(summary.title)
+      renderApprovalSummary({ container: card.body, summary })
+      card.button('Reject', () => card.close(false), { variant: 'secondary' })
+      const dangerous = summary.warnings.some((warning) => warning.level === 'danger')
+      card.guardedButton(summary.approveLabel, () => card.close(true), {
+        variant: dangerous ? 'danger' : 'primary',
+      })
     })
-  }).finally(() => clearTimeout(timer))
+    .finally(() => clearTimeout(timer))
   return approved === true
 }

@@ -49,18 +49,24 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
+/** Connected: `verifyOtp` did not ask for the device's approval. */
+function connected(result: Awaited<ReturnType<typeof verifyOtp>>) {
+  if ('action' in result) throw new Error('expected a connection, got VERIFY_DEVICE')
+  return result
+}
+
+/** Email login; a known email on a new device is approved on the emailed page after the code. */
 async function logIn(
   world: ReturnType<typeof createEmbeddedTestWorld>,
   page: TestPage,
   email: string,
 ) {
-  const { action } = await connectEmail(page.foyer, { email })
-  if (action === 'VERIFY_DEVICE') {
-    const approved = verifyDevice(page.foyer)
-    world.server.approveDevice(email)
-    await approved
-  }
-  return verifyOtp(page.foyer, { otp: world.lastCode(email) })
+  expect((await connectEmail(page.foyer, { email })).action).toBe('VERIFY_OTP')
+  const result = await verifyOtp(page.foyer, { otp: world.lastCode(email) })
+  if (!('action' in result)) return result
+  const approved = verifyDevice(page.foyer)
+  world.server.approveDevice(email)
+  return approved
 }
 
 describe('embeddedWalletAdapter', () => {
@@ -76,7 +82,9 @@ describe('embeddedWalletAdapter', () => {
     const { action } = await connectEmail(page.foyer, { email: 'ada@example.com' })
     expect(action).toBe('VERIFY_OTP')
     expect(page.appWindow.frames).toHaveLength(1)
-    const result = await verifyOtp(page.foyer, { otp: world.lastCode('ada@example.com') })
+    const result = connected(
+      await verifyOtp(page.foyer, { otp: world.lastCode('ada@example.com') }),
+    )
 
     const stored = [...world.server.database.values()][0]!
     expect(result.address).toBe(stored.addresses.eip155)
@@ -112,18 +120,35 @@ describe('embeddedWalletAdapter', () => {
     expect(reloaded.foyer.getState().status).toBe('connected')
   })
 
-  it('asks a new device for approval by email, then gives it the same address', async () => {
+  it('asks a new device for approval after its right code, then gives it the same address', async () => {
     const world = createEmbeddedTestWorld()
     const { address } = await logIn(world, world.openPage(world.createProfile()), 'two@example.com')
     const second = world.openPage(world.createProfile())
+    // The same answer as for a new address: the start tells nobody that the account exists.
     expect((await connectEmail(second.foyer, { email: 'two@example.com' })).action).toBe(
-      'VERIFY_DEVICE',
+      'VERIFY_OTP',
     )
+    expect(await verifyOtp(second.foyer, { otp: world.lastCode('two@example.com') })).toEqual({
+      action: 'VERIFY_DEVICE',
+    })
+    expect(second.foyer.getState().status).toBe('disconnected')
     const approved = verifyDevice(second.foyer)
     world.server.approveDevice('two@example.com')
-    await approved
-    const result = await verifyOtp(second.foyer, { otp: world.lastCode('two@example.com') })
+    const result = await approved
     expect(result.address).toBe(address)
+    expect(second.foyer.getState().status).toBe('connected')
+  })
+
+  it('fails the waiting new device with a clear message after "This wasn\'t me"', async () => {
+    const world = createEmbeddedTestWorld()
+    await logIn(world, world.openPage(world.createProfile()), 'three@example.com')
+    const second = world.openPage(world.createProfile())
+    await connectEmail(second.foyer, { email: 'three@example.com' })
+    await verifyOtp(second.foyer, { otp: world.lastCode('three@example.com') })
+    const waiting = verifyDevice(second.foyer)
+    world.server.denyDevice('three@example.com')
+    await expect(waiting).rejects.toThrow(/refused from the email/)
+    expect(second.foyer.getState().status).toBe('disconnected')
   })
 
   it('signs messages and typed data that viem verifies', async () => {

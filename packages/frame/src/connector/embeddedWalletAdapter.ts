@@ -161,7 +161,7 @@ export function embeddedWalletAdapter(
       },
       async connectOtp({ otp }) {
         const frame = await getClient()
-        await frame.request('CONNECT_OTP', { otp })
+        return frame.request('CONNECT_OTP', { otp })
       },
       isPasskeyLoginAvailable: () => parameters.passkeys === true,
       async connectPasskey() {

@@ -9,6 +9,8 @@ import {
   PASSWORD_KDF_PARAMETERS,
   unwrapWithPassword,
   unwrapWithPrf,
+  type WrappedKey,
+  withFirstUnwrapped,
   wrapWithPassword,
   wrapWithPrf,
 } from './recoveryKey.ts'
@@ -78,6 +80,109 @@ describe('recovery key', () => {
     ).rejects.toThrow('Unsupported recovery method parameters')
   })
 
+  it('accepts scrypt costs up to N = 2^20, r = 16, p = 4 (N a power of two), refuses any beyond', async () => {
+    const wrapped = await wrapWithPassword({
+      recoveryKey: createRecoveryKey(),
+      password: 'long enough password',
+      kdfParameters: fast,
+    })
+    const withCost = (cost: { N?: number; r?: number; p?: number }) =>
+      unwrapWithPassword(
+        { ...wrapped, kdf: { ...wrapped.kdf, ...cost } as WrappedKey['kdf'] },
+        'long enough password',
+      )
+    // Within bounds the parameters are used (another key, so the password no longer opens it).
+    for (const cost of [{ N: 2 ** 20, r: 1 }, { r: 16 }, { p: 4 }])
+      await expect(withCost(cost), JSON.stringify(cost)).rejects.toThrow('Wrong recovery password')
+    for (const cost of [{ N: 2 ** 21 }, { r: 17 }, { p: 5 }, { N: 1000 }, { N: 2 ** 10 + 2 }])
+      await expect(withCost(cost), JSON.stringify(cost)).rejects.toThrow(
+        'Unsupported recovery method parameters',
+      )
+  })
+
+  it('says which factor failed, keeping the underlying error as the cause', async () => {
+    const key = createRecoveryKey()
+    const blob = await encryptRecoveryShare(key, new Uint8Array([1, 2, 3]), 'set-1')
+    await expect(decryptRecoveryShare(createRecoveryKey(), blob, 'set-1')).rejects.toMatchObject({
+      shortMessage: 'The recovery key does not open this wallet',
+      cause: expect.any(Error),
+    })
+    const byPassword = await wrapWithPassword({
+      recoveryKey: key,
+      password: 'correct horse battery',
+      kdfParameters: fast,
+    })
+    await expect(unwrapWithPassword(byPassword, 'wrong horse battery')).rejects.toMatchObject({
+      shortMessage: 'Wrong recovery password',
+      cause: expect.any(Error),
+    })
+    const byPasskey = await wrapWithPrf({ recoveryKey: key, prfOutput: new Uint8Array(32) })
+    await expect(unwrapWithPrf(byPasskey, new Uint8Array(32).fill(1))).rejects.toMatchObject({
+      shortMessage: 'This passkey does not open the wallet',
+      cause: expect.any(Error),
+    })
+    await expect(unwrapWithPrf(byPassword, new Uint8Array(32))).rejects.toMatchObject({
+      name: 'WrongRecoveryFactorError',
+      shortMessage: 'Not a passkey recovery method',
+    })
+  })
+
+  it('uses the first recovery method that opens, skipping the ones that do not', async () => {
+    const key = createRecoveryKey()
+    const prf = new Uint8Array(32).fill(9)
+    const methods = [
+      await wrapWithPassword({
+        recoveryKey: key,
+        password: 'a password of mine',
+        kdfParameters: fast,
+      }),
+      await wrapWithPrf({ recoveryKey: key, prfOutput: new Uint8Array(32).fill(1) }),
+      await wrapWithPrf({ recoveryKey: key, prfOutput: prf }),
+      await wrapWithPrf({ recoveryKey: createRecoveryKey(), prfOutput: prf }),
+    ]
+    const tried: string[] = []
+    let seen: Uint8Array | undefined
+    const opened = await withFirstUnwrapped(
+      methods,
+      (wrapped) => {
+        tried.push(wrapped.kdf.name)
+        return unwrapWithPrf(wrapped, prf)
+      },
+      async (recoveryKey) => {
+        seen = recoveryKey
+        return bytesToHex(recoveryKey)
+      },
+    )
+    expect(opened).toEqual({ result: bytesToHex(key) })
+    expect(tried).toEqual(['scrypt', 'hkdf-prf', 'hkdf-prf'])
+    // The key is zeroed once used.
+    expect(seen).toEqual(new Uint8Array(32))
+    expect(
+      await withFirstUnwrapped(
+        methods.slice(0, 2),
+        (w) => unwrapWithPrf(w, prf),
+        async () => 1,
+      ),
+    ).toBeUndefined()
+    expect(
+      await withFirstUnwrapped(
+        [],
+        (w) => unwrapWithPrf(w, prf),
+        async () => 1,
+      ),
+    ).toBe(undefined)
+    // Any other failure (the server, the network) is not a wrong factor: it is thrown.
+    await expect(
+      withFirstUnwrapped(
+        methods,
+        async () => {
+          throw new Error('Network Error')
+        },
+        async () => 1,
+      ),
+    ).rejects.toThrow('Network Error')
+  })
+
   it("wraps the key under a passkey's PRF output: only the same output opens it", async () => {
     const key = createRecoveryKey()
     const prf = crypto.getRandomValues(new Uint8Array(32))
@@ -102,5 +207,10 @@ describe('recovery key', () => {
       deviceRequestCode(`0x${'22'.repeat(32)}`),
     )
     expect(b).not.toBe(a)
+  })
+
+  it('shows the same device request code as earlier builds, leading zeros included', () => {
+    expect(deviceRequestCode(`0x${'11'.repeat(32)}`)).toBe('185 417')
+    expect(deviceRequestCode(`0x${'0'.repeat(61)}3b4`)).toBe('000 903')
   })
 })

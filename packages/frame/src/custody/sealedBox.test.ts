@@ -12,6 +12,10 @@ describe('sealedBox', () => {
     const bytes = hexToBytes(box.ciphertext)
     bytes[bytes.length - 1]! ^= 1
     const tampered = { ...box, ciphertext: bytesToHex(bytes) }
-    await expect(openSealedBox(tampered, keyPair.secretKey)).rejects.toThrow()
+    await expect(openSealedBox(tampered, keyPair.secretKey)).rejects.toMatchObject({
+      name: 'SealedBoxOpenError',
+      shortMessage: 'The sealed share could not be decrypted',
+      cause: expect.any(Error),
+    })
   })
 })

@@ -1,7 +1,13 @@
-import { hexToBytes } from 'viem'
+import { bytesToHex, hexToBytes } from 'viem'
 import { describe, expect, it } from 'vitest'
+import {
+  deriveWalletKeys,
+  EIP155_DERIVATION_PATH,
+  SOLANA_DERIVATION_PATH,
+} from './deriveWalletKeys.ts'
 import { decryptRecoveryShare, unwrapWithPassword, unwrapWithPrf } from './recoveryKey.ts'
 import { openSealedBox } from './sealedBox.ts'
+import { shareSetMessage } from './shareSetMessage.ts'
 
 /**
  * Blobs as the server stores them, made by this release. Recovery must open what earlier builds
@@ -56,5 +62,64 @@ describe('stored formats stay openable', () => {
         '0x4242424242424242424242424242424242424242424242424242424242424242',
       ),
     ).toEqual(share)
+  })
+})
+
+/**
+ * A wallet is its entropy: the device, auth and recovery shares rebuild the entropy, and the keys
+ * and addresses come from it. Another mnemonic, path or curve would show visitors another, empty
+ * wallet. These vectors are the BIP-39 test entropies; the addresses are the ones MetaMask
+ * (m/44'/60'/0'/0/0) and Phantom (m/44'/501'/0'/0') show for the same mnemonic.
+ */
+describe('key derivation stays the same', () => {
+  it('derives the well-known addresses of the all-zero entropy', () => {
+    expect(EIP155_DERIVATION_PATH).toBe("m/44'/60'/0'/0/0")
+    expect(SOLANA_DERIVATION_PATH).toBe("m/44'/501'/0'/0'")
+    const keys = deriveWalletKeys(new Uint8Array(16))
+    expect(keys.mnemonic).toBe(`${'abandon '.repeat(11)}about`)
+    expect(keys.addresses).toEqual({
+      eip155: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94',
+      solana: 'HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk',
+    })
+    expect(bytesToHex(keys.eip155PrivateKey)).toBe(
+      '0x1ab42cc412b618bdea3a599e3c9bae199ebf030895b039e9db1e30dafb12b727',
+    )
+    expect(bytesToHex(keys.solanaPrivateKey)).toBe(
+      '0x37df573b3ac4ad5b522e064e25b63ea16bcbe79d449e81a0268d1047948bb445',
+    )
+    expect(bytesToHex(keys.solanaPublicKey)).toBe(
+      '0xf036276246a75b9de3349ed42b15e232f6518fc20f5fcd4f1d64e81f9bd258f7',
+    )
+  })
+
+  it('derives the same wallet from 256-bit entropy (24 words), as the frame makes them', () => {
+    const keys = deriveWalletKeys(new Uint8Array(32).fill(0x7f))
+    expect(keys.mnemonic).toBe(
+      'legal winner thank year wave sausage worth useful legal winner thank year wave sausage ' +
+        'worth useful legal winner thank year wave sausage worth title',
+    )
+    expect(keys.addresses).toEqual({
+      eip155: '0x2f826cb22E80a2c40f149Ecb92b2Fa5ecBf67170',
+      solana: 'DTyAc5DDoqLQCPFjJe8jMv6S1CKbJ1sBRh5D22D12vAa',
+    })
+  })
+
+  it('signs share sets over the same text (the server checks this signature)', () => {
+    expect(
+      shareSetMessage({
+        shareSetId: 'set-1',
+        deviceId: 'device-1',
+        authShare: '0x01aabbcc',
+        encryptedRecoveryShare: { version: 1, iv: '0x0102', ciphertext: '0x0304' },
+      }),
+    ).toBe(
+      [
+        'Foyer share set v1',
+        'share set: set-1',
+        'device: device-1',
+        'auth share: 0xfb8aa6c8106ffcfd2e889a9afebab46640ced64ff29949e26253d527bfe09086',
+        'recovery share: 0x75dd391749c3ca24725e0c152018eb6159d5182f0df3b041e69111beb0094a7e',
+      ].join('\n'),
+    )
   })
 })

@@ -103,6 +103,17 @@ describe('splitSecret, combineShares and withSigner', () => {
     expect(address).toBe(secret.addresses.eip155)
   })
 
+  it('refuses shares that rebuild no wallet secret with the reason, signing nothing', async () => {
+    const { deviceShare, authShare } = await splitSecret(new Uint8Array(17).fill(1))
+    let called = false
+    await expect(
+      withSigner([deviceShare, authShare], () => {
+        called = true
+      }),
+    ).rejects.toThrow(/entropy/i)
+    expect(called).toBe(false)
+  })
+
   it('refuses shares of another wallet before signing', async () => {
     const first = createWalletSecret()
     const second = createWalletSecret()

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AuthApiError } from '../errors.ts'
 import { createHttpAuthApi } from './authApi.ts'
+import { leadingZeroBits } from './proofOfWork.ts'
 
 type Seen = {
   method: string
@@ -82,6 +83,42 @@ describe('createHttpAuthApi', () => {
       .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(AuthApiError)
     expect(error).toMatchObject({ shortMessage: 'Please try again after 12 seconds', status: 429 })
+  })
+
+  it('solves the proof of work the server asks for after repeated starts, and sends the start once more with it', async () => {
+    const challenge = { challenge: '1700000000000.12.abc.def', difficulty: 12 }
+    const { seen, authApi } = await listen((request) =>
+      (request.body as { proof?: unknown }).proof
+        ? { status: 200, json: { action: 'VERIFY_OTP' } }
+        : {
+            status: 429,
+            json: {
+              error: 'proof_required',
+              message: 'Many logins were started from your network',
+              proofOfWork: challenge,
+            },
+          },
+    )
+    const body = { email: 'ada@example.com', deviceId: 'device-123456', projectId: 'demo' }
+    expect(await authApi.startEmailLogin(body)).toEqual({ action: 'VERIFY_OTP' })
+    expect(seen).toHaveLength(2)
+    const { proof } = seen[1]!.body as { proof: { challenge: string; nonce: string } }
+    expect(seen[1]!.body).toEqual({ ...body, proof })
+    expect(proof.challenge).toBe(challenge.challenge)
+    const digest = new Uint8Array(
+      await crypto.subtle.digest(
+        'SHA-256',
+        new TextEncoder().encode(`${proof.challenge}:${proof.nonce}`),
+      ),
+    )
+    expect(leadingZeroBits(digest)).toBeGreaterThanOrEqual(12)
+
+    // Solved once: a refusal of the proof reaches the caller.
+    const { authApi: refusing } = await listen(() => ({
+      status: 429,
+      json: { error: 'proof_required', message: 'Not solved', proofOfWork: challenge },
+    }))
+    await expect(refusing.startEmailLogin(body)).rejects.toThrow('Not solved')
   })
 
   it('rejects a response that breaks the contract', async () => {

@@ -7,6 +7,7 @@ import {
   authApiErrorSchema,
   authApiRoutes,
 } from '../protocol/auth-api.ts'
+import { solveProofOfWork } from './proofOfWork.ts'
 
 /** What the frame needs from the server; one method per route of `authApiRoutes`. */
 export type AuthApi = {
@@ -22,10 +23,24 @@ export type CreateHttpAuthApiParameters = {
   fetch?: typeof fetch
 }
 
-/** The `AuthApi` over HTTP: same-origin requests with the session cookie, validated both ways. */
+/**
+ * The `AuthApi` over HTTP: same-origin requests with the session cookie, validated both ways.
+ * When the server asks for a proof of work before an email login (429 `proof_required`), it is
+ * solved here (WebCrypto) and the start sent again once with it: callers never see it.
+ */
 export function createHttpAuthApi(parameters: CreateHttpAuthApiParameters): AuthApi {
   const fetchFn = parameters.fetch ?? globalThis.fetch.bind(globalThis)
   const call = async (name: AuthApiRouteName, body?: unknown): Promise<unknown> => {
+    try {
+      return await send(name, body)
+    } catch (error) {
+      const challenge = error instanceof AuthApiError ? error.proofOfWork : undefined
+      if (name !== 'startEmailLogin' || !challenge) throw error
+      const proof = await solveProofOfWork(challenge)
+      return send(name, { ...(body as object), proof })
+    }
+  }
+  const send = async (name: AuthApiRouteName, body?: unknown): Promise<unknown> => {
     const route = authApiRoutes[name]
     const url = new URL(route.path, parameters.baseUrl)
     url.searchParams.set('projectId', parameters.projectId)
@@ -43,6 +58,7 @@ export function createHttpAuthApi(parameters: CreateHttpAuthApiParameters): Auth
       throw new AuthApiError(error.success ? error.output.message : 'Server Error', {
         status: response.status,
         details: error.success ? error.output.error : `HTTP ${response.status}`,
+        proofOfWork: error.success ? error.output.proofOfWork : undefined,
       })
     }
     return v.parse(route.response, json)

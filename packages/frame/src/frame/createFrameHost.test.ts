@@ -78,17 +78,18 @@ function setup(
   return { browser, server, client, appWindow, deviceShareStore, authApi, prompts }
 }
 
+/** Email login: the code, then (a known email on a new device) approval on the emailed page. */
 async function loginByEmail(context: ReturnType<typeof setup>, email: string): Promise<void> {
-  const { action } = await context.client.request('CONNECT_EMAIL', { email })
+  expect(await context.client.request('CONNECT_EMAIL', { email })).toEqual({ action: 'VERIFY_OTP' })
+  const otp = context.server.mailbox.findLast(
+    (mail) => mail.to === email && mail.kind === 'otp',
+  )?.otp
+  const { action } = await context.client.request('CONNECT_OTP', { otp: otp! })
   if (action === 'VERIFY_DEVICE') {
     const pending = context.client.request('CONNECT_DEVICE', {})
     context.server.approveDevice(email)
     await pending
   }
-  const otp = context.server.mailbox.findLast(
-    (mail) => mail.to === email && mail.kind === 'otp',
-  )?.otp
-  await context.client.request('CONNECT_OTP', { otp: otp! })
 }
 
 describe('createFrameHost with createFrameClient', () => {
@@ -214,15 +215,18 @@ describe('createFrameHost with createFrameClient', () => {
     const authApi: typeof api = {
       ...api,
       async checkDeviceApproval(parameters) {
-        const { approved } = await api.checkDeviceApproval(parameters)
-        const first = approved && !handedOut
-        if (approved) handedOut = true
-        return { approved: first }
+        const answer = await api.checkDeviceApproval(parameters)
+        const first = answer.approved && !handedOut
+        if (answer.approved) handedOut = true
+        return first ? answer : { approved: false }
       },
     }
     const second = setup({ server: first.server, authApi })
-    const { action } = await second.client.request('CONNECT_EMAIL', { email: 'grace@example.com' })
-    expect(action).toBe('VERIFY_DEVICE')
+    await second.client.request('CONNECT_EMAIL', { email: 'grace@example.com' })
+    const otp = second.server.mailbox.findLast((mail) => mail.to === 'grace@example.com')?.otp
+    expect(await second.client.request('CONNECT_OTP', { otp: otp! })).toEqual({
+      action: 'VERIFY_DEVICE',
+    })
     // The dialog's view can ask twice (mounted twice, a retry); both must see the approval.
     const checks = [
       second.client.request('CONNECT_DEVICE', {}),
@@ -230,6 +234,39 @@ describe('createFrameHost with createFrameClient', () => {
     ]
     second.server.approveDevice('grace@example.com')
     expect(await Promise.all(checks)).toEqual([{}, {}])
+    expect((await second.client.request('GET_USER', {})).email).toBe('grace@example.com')
+    // Asked again once logged in: answered at once.
+    expect(await second.client.request('CONNECT_DEVICE', {})).toEqual({})
+  })
+
+  it('shows a device waiting to log in on a signed-in device, whose answer lets it in or blocks it', async () => {
+    const first = setup({ deviceRequestPollMs: 10 })
+    first.prompts.approveLogins = true
+    await loginByEmail(first, 'ivy@example.com')
+    const second = setup({ server: first.server })
+    await second.client.request('CONNECT_EMAIL', { email: 'ivy@example.com' })
+    const otp = () =>
+      first.server.mailbox.findLast((mail) => mail.to === 'ivy@example.com' && mail.kind === 'otp')
+        ?.otp ?? ''
+    expect(await second.client.request('CONNECT_OTP', { otp: otp() })).toEqual({
+      action: 'VERIFY_DEVICE',
+    })
+    // No emailed page needed: the signed-in device asked its visitor, who approved.
+    await second.client.request('CONNECT_DEVICE', {})
+    expect(first.prompts.askedLogins).toEqual([
+      expect.objectContaining({ browser: expect.any(String), os: expect.any(String) }),
+    ])
+    expect((await second.client.request('GET_USER', {})).email).toBe('ivy@example.com')
+
+    first.prompts.approveLogins = false
+    const third = setup({ server: first.server })
+    await third.client.request('CONNECT_EMAIL', { email: 'ivy@example.com' })
+    await third.client.request('CONNECT_OTP', { otp: otp() })
+    await expect(third.client.request('CONNECT_DEVICE', {})).rejects.toThrow(
+      /refused from the email/,
+    )
+    expect(first.prompts.askedLogins).toHaveLength(2)
+    for (const context of [first, second, third]) context.client.destroy()
   })
 
   it('keeps a new device locked after email approval: the server and the inbox alone give no key', async () => {

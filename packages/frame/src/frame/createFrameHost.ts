@@ -11,7 +11,7 @@ import {
   WalletLockedError,
   WrongRecoveryFactorError,
 } from '../errors.ts'
-import type { UserRecord } from '../protocol/auth-api.ts'
+import type { LoginApproval, UserRecord } from '../protocol/auth-api.ts'
 import {
   type AppMessage,
   FRAME_HIDE_TYPE,
@@ -80,7 +80,7 @@ export type CreateFrameHostParameters = {
   /** JSON-RPC URL per EVM chain id; the first is the default chain. */
   rpcUrls: Readonly<Record<number, string>>
   projectId: string
-  /** How often CONNECT_DEVICE asks whether the approval link was followed. Default 2 s. */
+  /** How often CONNECT_DEVICE asks whether the device was approved. Default 2 s. */
   devicePollIntervalMs?: number
   /** When CONNECT_DEVICE gives up. Default 120 s (the app's request timeout). */
   deviceApprovalTimeoutMs?: number
@@ -277,15 +277,17 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
   }
 
   let devicePoll: { email: string; promise: Promise<void> } | undefined
-  /** The pending login whose device approval the server already handed out. */
+  /** The pending login whose device approval the server already handed out (logged in). */
   let deviceApprovedFor: string | undefined
   const pollDeviceApproval = async (email: string) => {
     const deviceId = await deviceShareStore.getDeviceId()
     const deadline = Date.now() + (parameters.deviceApprovalTimeoutMs ?? 120_000)
     while (Date.now() < deadline) {
-      const { approved } = await authApi.checkDeviceApproval({ email, deviceId })
-      if (approved) {
+      // 403 `device_blocked` after "This wasn't me" ends the wait with the server's message.
+      const { approved, user } = await authApi.checkDeviceApproval({ email, deviceId })
+      if (approved && user) {
         deviceApprovedFor = email
+        await finishLogin(user)
         return
       }
       await new Promise((resolve) => setTimeout(resolve, parameters.devicePollIntervalMs ?? 2_000))
@@ -327,9 +329,9 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
       const email = state.pendingEmail
       if (!email)
         throw new FrameRequestError('Failed to connect', { details: 'No email login started' })
-      // The server hands out an approval once; a repeated or concurrent request (a view mounted
-      // twice, a retry) must not start a poll that would wait forever.
-      if (deviceApprovedFor === email) return {}
+      // The server hands out an approval once (and logs in with it); a repeated or concurrent
+      // request (a view mounted twice, a retry) must not start a poll that would wait forever.
+      if (deviceApprovedFor === email && state.user) return {}
       if (devicePoll?.email !== email) {
         const promise = pollDeviceApproval(email).finally(() => {
           if (devicePoll?.promise === promise) devicePoll = undefined
@@ -343,13 +345,19 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
       const email = state.pendingEmail
       if (!email)
         throw new FrameRequestError('Failed to connect', { details: 'No email login started' })
-      const { user } = await authApi.verifyEmailOtp({
+      const result = await authApi.verifyEmailOtp({
         email,
         otp,
         deviceId: await deviceShareStore.getDeviceId(),
       })
+      // A right code on a device the account never used: its owner approves it first (the
+      // emailed page, or a signed-in device); CONNECT_DEVICE waits for that.
+      if (!('user' in result)) {
+        deviceApprovedFor = undefined
+        return { action: 'VERIFY_DEVICE' as const }
+      }
       state.pendingEmail = undefined
-      await finishLogin(user)
+      await finishLogin(result.user)
       return {}
     },
     async CONNECT_PASSKEY() {
@@ -722,6 +730,7 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
   // signed in, and asks the visitor (with the code both devices show) before sealing the key.
   let pollTimer: ReturnType<typeof setTimeout> | undefined
   const answeredRequests = new Set<string>()
+  const answeredApprovals = new Set<string>()
   function stopDeviceRequestPoll() {
     clearTimeout(pollTimer)
     pollTimer = undefined
@@ -742,6 +751,18 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
       } catch {
         // Offline or signed out: look again later.
       }
+      // Devices of this account waiting to log in (a right code entered there): shown here too.
+      if (prompts.approveLogin && user.email)
+        try {
+          const { approvals } = await authApi.listLoginApprovals()
+          for (const approval of approvals) {
+            if (answeredApprovals.has(approval.approvalId)) continue
+            answeredApprovals.add(approval.approvalId)
+            await answerLoginApproval(approval, interval)
+          }
+        } catch {
+          // Offline, signed out, or answered meanwhile on the emailed page.
+        }
     }
     const loop = () => {
       pollTimer = setTimeout(async () => {
@@ -750,6 +771,25 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
       }, interval)
     }
     loop()
+  }
+  async function answerLoginApproval(approval: LoginApproval, interval: number) {
+    // Answered elsewhere (the emailed page, another device) or expired: the question goes away.
+    const gone = new AbortController()
+    const watch = setInterval(async () => {
+      const open = await authApi.listLoginApprovals().then(
+        ({ approvals }) => approvals.some((a) => a.approvalId === approval.approvalId),
+        () => true,
+      )
+      if (!open || Date.parse(approval.expiresAt) <= Date.now()) gone.abort()
+    }, interval)
+    try {
+      const approve = await prompts.approveLogin?.(approval, { signal: gone.signal })
+      // Dismissed: the emailed page still answers it.
+      if (approve !== undefined && !gone.signal.aborted)
+        await authApi.answerLoginApproval({ approvalId: approval.approvalId, approve })
+    } finally {
+      clearInterval(watch)
+    }
   }
   async function answerDeviceRequest(userId: string, request: DeviceRequest) {
     const approved = await prompts.approveDevice({

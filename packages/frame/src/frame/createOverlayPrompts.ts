@@ -277,6 +277,31 @@ export function createOverlayPrompts(parameters: CreateOverlayPromptsParameters)
       return approved === true
     },
 
+    async approveLogin(approval, { signal }) {
+      const answer = await overlay.open<boolean>((card) => {
+        // Answered on the emailed page (or expired) meanwhile: nothing left to ask.
+        if (signal.aborted) return card.cancel()
+        signal.addEventListener('abort', () => card.cancel(), { once: true })
+        card.setTitle('Log in on another device?')
+        paragraph(
+          card,
+          'A right login code for your wallet was entered on a device it has not used before:',
+        )
+        paragraph(card, `${approval.browser} on ${approval.os}`, 'foyer-frame-code')
+        paragraph(
+          card,
+          `${approval.place ? `Near ${approval.place} (approximate), at` : 'At'} ${new Date(approval.createdAt).toLocaleString()}. Approve only if this was you, just now.`,
+          'foyer-frame-muted',
+        )
+        actions(
+          card as OverlayCard<unknown>,
+          card.guardedButton('Approve', () => card.close(true), { variant: 'primary' }),
+          card.button("This wasn't me", () => card.close(false)),
+        )
+      })
+      return answer
+    },
+
     async exportKey(options) {
       await overlay.open<boolean>((card) => {
         card.setTitle('Export your key')

@@ -17,18 +17,19 @@ import {
 
 const RP_ID = 'frame.localhost'
 
-/** One browser profile logged in by email (approved by link on a known email), wallet ensured. */
+/** One browser profile logged in by email (a known email's new device approved), wallet ensured. */
 async function device(server: MemoryAuthServer, email: string) {
   const authApi = server.connect()
   const deviceShareStore = createMemoryDeviceShareStore()
   const deviceId = await deviceShareStore.getDeviceId()
-  const { action } = await authApi.startEmailLogin({ email, deviceId, projectId: 'demo' })
-  if (action === 'VERIFY_DEVICE') {
-    server.approveDevice(email)
-    await authApi.checkDeviceApproval({ email, deviceId })
-  }
+  await authApi.startEmailLogin({ email, deviceId, projectId: 'demo' })
   const otp = server.mailbox.findLast((mail) => mail.to === email && mail.kind === 'otp')!.otp!
-  const { user } = await authApi.verifyEmailOtp({ email, otp, deviceId })
+  const verified = await authApi.verifyEmailOtp({ email, otp, deviceId })
+  let user = 'user' in verified ? verified.user : undefined
+  if (!user) {
+    server.approveDevice(email)
+    user = (await authApi.checkDeviceApproval({ email, deviceId })).user!
+  }
   const custody = { authApi, deviceShareStore, userId: user.userId }
   const ensured = await ensureWallet(custody)
   return { ...custody, ensured }

@@ -1,4 +1,5 @@
 import type { ApprovalRequest } from '../approval/index.ts'
+import type { LoginApproval } from '../protocol/auth-api.ts'
 import type { DeviceTransfer, ExportedKeys } from './recoveryFactors.ts'
 
 /**
@@ -15,6 +16,15 @@ export type FramePrompts = {
   unlock: (options: UnlockOptions) => Promise<boolean>
   /** An existing device: another device asks for the wallet; true when the visitor approved. */
   approveDevice: (options: { code: string; createdAt: string }) => Promise<boolean>
+  /**
+   * A signed-in device: another device entered a right code and waits for approval to log in.
+   * True approves, false is "This wasn't me" (that device is blocked), undefined leaves it to the
+   * emailed page. `signal` aborts when it was answered elsewhere or expired: the question goes
+   * away (resolving undefined). Absent: not asked here.
+   */
+  approveLogin?:
+    | ((approval: LoginApproval, options: { signal: AbortSignal }) => Promise<boolean | undefined>)
+    | undefined
   /** Key export: re-authentication, a warning, then the keys, shown in the frame only. */
   exportKey: (options: ExportKeyOptions) => Promise<void>
 }

@@ -43,6 +43,13 @@ export const authApiErrorSchema = v.object({
   /** Text for the user, e.g. 'Please try again after 12 seconds' (SPEC §5). */
   message: v.string(),
   retryAfterSeconds: v.optional(v.number()),
+  /**
+   * With `proof_required` (429): many email logins were started from the client's network; the
+   * start is accepted again with `proof` solving this challenge (`solveProofOfWork`).
+   */
+  proofOfWork: v.optional(
+    v.object({ challenge: v.pipe(v.string(), v.maxLength(256)), difficulty: v.number() }),
+  ),
 })
 
 /** One 2-of-3 split of the wallet entropy, made on one device. */
@@ -71,6 +78,20 @@ export const deviceRequestSchema = v.object({
 })
 
 const base64urlSchema = v.pipe(v.string(), v.maxLength(16_384), v.regex(/^[A-Za-z0-9_-]*$/))
+
+/** A device waiting for the account's approval after a right code, as signed-in devices see it. */
+export const loginApprovalSchema = v.object({
+  approvalId: requestIdSchema,
+  /** Parsed from the asking request's User-Agent, e.g. `Chrome 126` and `Windows`. */
+  browser: v.string(),
+  os: v.string(),
+  /** Approximate place of the asking IP, when the operator configured a lookup. */
+  place: v.optional(v.string()),
+  createdAt: v.string(),
+  expiresAt: v.string(),
+})
+
+export type LoginApproval = v.InferOutput<typeof loginApprovalSchema>
 
 /** What `navigator.credentials.create`/`get` need besides the frame's own choices (PRF, algorithms). */
 export const passkeyOptionsSchema = v.object({
@@ -110,35 +131,71 @@ export const passkeyAssertionSchema = v.object({
 
 export const authApiRoutes = {
   /**
-   * Starts email login. Rate limit: once per 30 s per email ('Please try again after {n} seconds',
-   * 429). A device the account never used gets an approval link by email (VERIFY_DEVICE);
-   * a known device gets a 6-digit code (VERIFY_OTP). New accounts get VERIFY_OTP.
+   * Starts email login: mails a 6-digit code. The answer is `VERIFY_OTP` for every address and
+   * device (whether an account exists is told only to whoever holds the code); `VERIFY_DEVICE`
+   * is kept for older servers. Once per 30 s per email ('Please try again after {n} seconds',
+   * 429). Beyond a few starts from one network the server asks for a proof of work (429
+   * `proof_required` with `proofOfWork`): send it again with `proof`.
    */
   startEmailLogin: {
     method: 'POST',
     path: '/v1/embedded/email/start',
-    body: v.object({ email: emailSchema, deviceId: deviceIdSchema, projectId: v.string() }),
+    body: v.object({
+      email: emailSchema,
+      deviceId: deviceIdSchema,
+      projectId: v.string(),
+      proof: v.optional(
+        v.object({
+          challenge: v.pipe(v.string(), v.maxLength(256)),
+          nonce: v.pipe(v.string(), v.regex(/^\d{1,16}$/)),
+        }),
+      ),
+    }),
     response: v.object({ action: v.picklist(['VERIFY_DEVICE', 'VERIFY_OTP']) }),
   },
   /**
-   * Polled by the frame while the user follows the approval link. Once approved the server sends
-   * the one-time code and answers `approved: true`.
+   * Polled by the frame after `verifyEmailOtp` answered `VERIFY_DEVICE`, until the account's
+   * owner approved the device (the emailed page, or a signed-in device): then the session cookie
+   * is set and `user` answered. Only the browser that entered the code (its `foyer_login`
+   * cookie) is let in. 403 `device_blocked` after "This wasn't me".
    */
   checkDeviceApproval: {
     method: 'POST',
     path: '/v1/embedded/email/device',
     body: v.object({ email: emailSchema, deviceId: deviceIdSchema }),
-    response: v.object({ approved: v.boolean() }),
+    response: v.object({ approved: v.boolean(), user: v.optional(embeddedUserRecordSchema) }),
   },
   /**
-   * Checks the code (valid 10 min, 5 attempts, single use, hashed, constant-time compare) and on
-   * success sets the session cookie (signed with `jose`, rotated on refresh).
+   * Checks the code (valid 10 min, 5 attempts per code, up to 3 codes valid at once, single use,
+   * hashed, constant-time compare; 20 failed checks per address a day, then 429 `login_locked`).
+   * A right code logs in (session cookie, signed with `jose`, rotated on refresh) a new account or
+   * a device the account used before; another device gets `VERIFY_DEVICE`: the account's owner
+   * approves it from the emailed page or a signed-in device (`checkDeviceApproval`).
    */
   verifyEmailOtp: {
     method: 'POST',
     path: '/v1/embedded/email/verify',
     body: v.object({ email: emailSchema, otp: otpSchema, deviceId: deviceIdSchema }),
-    response: v.object({ user: embeddedUserRecordSchema }),
+    response: v.union([
+      v.object({ user: embeddedUserRecordSchema }),
+      v.object({ action: v.literal('VERIFY_DEVICE') }),
+    ]),
+  },
+  /** Devices waiting for this account's approval (after a right code), for its signed-in devices. */
+  listLoginApprovals: {
+    method: 'GET',
+    path: '/v1/embedded/login-approvals',
+    response: v.object({ approvals: v.array(loginApprovalSchema) }),
+  },
+  /**
+   * A signed-in device approves a waiting one, or blocks it (`approve: false`, "This wasn't me":
+   * its poll fails and the address is told by mail). 404 for another account's, 409 once answered.
+   */
+  answerLoginApproval: {
+    method: 'POST',
+    path: '/v1/embedded/login-approvals/answer',
+    body: v.object({ approvalId: requestIdSchema, approve: v.boolean() }),
+    response: v.object({ ok: v.literal(true) }),
   },
   /**
    * Starts a social login for this device: the provider's authorization URL (PKCE, `state`,

@@ -87,9 +87,19 @@ export const frameEvents = {
     request: v.object({ email: emailSchema }),
     response: v.object({ action: v.picklist(['VERIFY_DEVICE', 'VERIFY_OTP']) }),
   },
-  /** Waits (polling the server) until the approval link of the email was followed. */
+  /**
+   * After CONNECT_OTP answered `VERIFY_DEVICE`: waits (polling the server) until the account's
+   * owner approved this device (the emailed page or a signed-in device); logged in then.
+   */
   CONNECT_DEVICE: { request: empty, response: empty },
-  CONNECT_OTP: { request: v.object({ otp: otpSchema }), response: empty },
+  /**
+   * Checks the emailed code: logged in, or `action: 'VERIFY_DEVICE'` when the account never used
+   * this device (CONNECT_DEVICE waits for its approval).
+   */
+  CONNECT_OTP: {
+    request: v.object({ otp: otpSchema }),
+    response: v.object({ action: v.optional(v.literal('VERIFY_DEVICE')) }),
+  },
   /**
    * Logs in with a passkey of the frame's origin (one WebAuthn assertion, discoverable, with PRF)
    * and, on a device without the wallet, recovers it with the same passkey.

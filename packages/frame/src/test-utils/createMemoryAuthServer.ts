@@ -14,9 +14,16 @@ import type { AuthApi } from '../frame/authApi.ts'
  */
 export type MemoryAuthServer = {
   connect: () => AuthApi
-  mailbox: { to: string; kind: 'otp' | 'device' | 'update'; otp?: string; deviceId?: string }[]
-  /** Follows the device approval link of the latest device mail to `email`. */
+  mailbox: {
+    to: string
+    kind: 'otp' | 'device' | 'update' | 'blocked'
+    otp?: string
+    deviceId?: string
+  }[]
+  /** Approves on the emailed page every device waiting (after a right code) to log in as `email`. */
   approveDevice: (email: string) => void
+  /** "This wasn't me" on the emailed page: the waiting devices of `email` are blocked. */
+  denyDevice: (email: string) => void
   /** What the database holds: auth shares, encrypted recovery shares, wrapped recovery keys. */
   database: Map<string, StoredWallet>
   deviceRequests: Map<string, StoredDeviceRequest>
@@ -85,9 +92,24 @@ export function createMemoryAuthServer(
     string,
     { deviceId: string; approved?: { fid: number; username: string } }
   >()
+  /** Email-change codes. */
   const otps = new Map<string, string>()
-  const approvals = new Map<string, boolean>()
-  const approvedDevices = new Set<string>()
+  /** Live login codes per email, oldest first: a new one does not kill the others (at most 3). */
+  const loginCodes = new Map<string, string[]>()
+  /** Devices that entered a right code and wait for approval, by `email:deviceId`. */
+  const approvals = new Map<
+    string,
+    {
+      approvalId: string
+      email: string
+      deviceId: string
+      state: 'open' | 'approved' | 'denied'
+      createdAt: string
+    }
+  >()
+  const blocked = new Set<string>()
+  const deviceBlocked = () =>
+    fail(403, 'device_blocked', 'This login was refused from the email: this device is blocked')
   const database = new Map<string, StoredWallet>()
   /** Passkeys that log in (credential id → user id) and the challenges handed out. */
   const loginPasskeys = new Map<string, string>()
@@ -108,6 +130,15 @@ export function createMemoryAuthServer(
   }
   const mailbox: MemoryAuthServer['mailbox'] = []
   let reachable = true
+  const answer = (
+    approval: typeof approvals extends Map<string, infer value> ? value : never,
+    approve: boolean,
+  ) => {
+    approval.state = approve ? 'approved' : 'denied'
+    if (approve) return
+    blocked.add(`${approval.email}:${approval.deviceId}`)
+    mailbox.push({ to: approval.email, kind: 'blocked', deviceId: approval.deviceId })
+  }
 
   const newOtp = () =>
     String(crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000).padStart(6, '0')
@@ -178,47 +209,80 @@ export function createMemoryAuthServer(
       return { user: { userId: identity.userId, userName, socialProvider } }
     }
     const api: AuthApi = {
-      startEmailLogin: guard(async ({ email, deviceId }) => {
-        const user = users.get(email)
-        if (user && !user.devices.has(deviceId)) {
-          approvals.set(`${email}:${deviceId}`, false)
-          mailbox.push({ to: email, kind: 'device', deviceId })
-          return { action: 'VERIFY_DEVICE' as const }
-        }
+      // Like the server: the same answer and a code for every address and device.
+      startEmailLogin: guard(async ({ email }) => {
         const otp = newOtp()
-        otps.set(email, otp)
+        loginCodes.set(email, [...(loginCodes.get(email) ?? []), otp].slice(-3))
         mailbox.push({ to: email, kind: 'otp', otp })
         return { action: 'VERIFY_OTP' as const }
       }),
       checkDeviceApproval: guard(async ({ email, deviceId }) => {
-        const approved = approvals.get(`${email}:${deviceId}`) === true
-        if (approved) {
-          users.get(email)?.devices.add(deviceId)
-          approvedDevices.add(`${email}:${deviceId}`)
-          const otp = newOtp()
-          otps.set(email, otp)
-          mailbox.push({ to: email, kind: 'otp', otp })
-          approvals.delete(`${email}:${deviceId}`)
-        }
-        return { approved }
+        const key = `${email}:${deviceId}`
+        const approval = approvals.get(key)
+        if (blocked.has(key) || approval?.state === 'denied') return deviceBlocked()
+        const user = users.get(email)
+        if (approval?.state !== 'approved' || !user) return { approved: false }
+        approvals.delete(key)
+        user.devices.add(deviceId)
+        session = { userId: user.userId, email: user.email, deviceId, deviceApproved: true }
+        return { approved: true, user: { userId: user.userId, email: user.email } }
       }),
       verifyEmailOtp: guard(async ({ email, otp, deviceId }) => {
-        if (otps.get(email) !== otp) return fail(400, 'invalid_otp', 'Invalid code')
-        otps.delete(email)
+        const key = `${email}:${deviceId}`
+        if (blocked.has(key)) return deviceBlocked()
+        const codes = loginCodes.get(email) ?? []
+        if (!codes.includes(otp)) return fail(400, 'invalid_otp', 'Invalid code')
+        loginCodes.set(
+          email,
+          codes.filter((code) => code !== otp),
+        )
         let user = users.get(email)
         if (!user) {
           user = { userId: crypto.randomUUID(), email, devices: new Set([deviceId]) }
           users.set(email, user)
         }
-        if (!user.devices.has(deviceId))
-          return fail(403, 'device_not_verified', 'Device not verified')
-        session = {
-          userId: user.userId,
-          email: user.email,
-          deviceId,
-          deviceApproved: approvedDevices.delete(`${email}:${deviceId}`),
+        if (!user.devices.has(deviceId)) {
+          approvals.set(key, {
+            approvalId: crypto.randomUUID(),
+            email,
+            deviceId,
+            state: 'open',
+            createdAt: new Date().toISOString(),
+          })
+          mailbox.push({ to: email, kind: 'device', deviceId })
+          return { action: 'VERIFY_DEVICE' as const }
         }
+        session = { userId: user.userId, email: user.email, deviceId, deviceApproved: false }
         return { user: { userId: user.userId, email: user.email } }
+      }),
+      listLoginApprovals: guard(async () => {
+        const current = requireSession()
+        return {
+          approvals: [...approvals.values()]
+            .filter(
+              (approval) =>
+                approval.email === current.email &&
+                approval.deviceId !== current.deviceId &&
+                approval.state === 'open',
+            )
+            .map(({ approvalId, createdAt }) => ({
+              approvalId,
+              browser: 'Chrome 126',
+              os: 'Linux',
+              createdAt,
+              expiresAt: new Date(Date.parse(createdAt) + 1_800_000).toISOString(),
+            })),
+        }
+      }),
+      answerLoginApproval: guard(async ({ approvalId, approve }) => {
+        const current = requireSession()
+        const approval = [...approvals.values()].find(
+          (candidate) => candidate.approvalId === approvalId && candidate.email === current.email,
+        )
+        if (!approval) return fail(404, 'not_found', 'Login request not found')
+        if (approval.state !== 'open') return fail(409, 'already_answered', 'Already answered')
+        answer(approval, approve)
+        return { ok: true as const }
       }),
       startSocialLogin: guard(async ({ provider, deviceId }) => {
         const state = crypto.randomUUID()
@@ -479,7 +543,12 @@ export function createMemoryAuthServer(
     database,
     deviceRequests,
     approveDevice: (email) => {
-      for (const key of approvals.keys()) if (key.startsWith(`${email}:`)) approvals.set(key, true)
+      for (const approval of approvals.values())
+        if (approval.email === email && approval.state === 'open') answer(approval, true)
+    },
+    denyDevice: (email) => {
+      for (const approval of approvals.values())
+        if (approval.email === email && approval.state === 'open') answer(approval, false)
     },
     setReachable: (value) => {
       reachable = value

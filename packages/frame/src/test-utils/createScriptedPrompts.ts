@@ -1,6 +1,7 @@
 import type { ApprovalRequest } from '../approval/index.ts'
 import type { FramePrompts } from '../frame/prompts.ts'
 import type { ExportedKeys } from '../frame/recoveryFactors.ts'
+import type { LoginApproval } from '../protocol/auth-api.ts'
 
 export type ScriptedPrompts = {
   /** What the frame asked the visitor to approve, in order. */
@@ -19,6 +20,10 @@ export type ScriptedPrompts = {
   shownCodes: string[]
   askedCodes: string[]
   approveDevices: boolean
+  /** Devices waiting to log in that this signed-in device was asked about. */
+  askedLogins: LoginApproval[]
+  /** The answer to them: approve, "This wasn't me" (false), or dismiss (undefined). */
+  approveLogins: boolean | undefined
   exported: ExportedKeys[]
   /** How many times the frame was shown to / hidden from the visitor. */
   shown: number
@@ -41,6 +46,8 @@ export function createScriptedPrompts(): ScriptedPrompts {
     shownCodes: [],
     askedCodes: [],
     approveDevices: true,
+    askedLogins: [],
+    approveLogins: undefined,
     exported: [],
     shown: 0,
     hidden: 0,
@@ -90,6 +97,11 @@ export function createScriptedPrompts(): ScriptedPrompts {
           visible(async () => {
             script.askedCodes.push(options.code)
             return script.approveDevices
+          }),
+        approveLogin: (approval, { signal }) =>
+          visible(async () => {
+            script.askedLogins.push(approval)
+            return signal.aborted ? undefined : script.approveLogins
           }),
         exportKey: (options) =>
           visible(async () => {

@@ -207,6 +207,41 @@ export const dialogStyles = /* css */ `
 .foyer-list-item:disabled { cursor: default; opacity: 0.6; }
 .foyer-list-item[aria-current='true'] { box-shadow: inset 0 0 0 1px var(--foyer-accent); }
 
+.foyer-swap-row { display: flex; gap: 8px; align-items: center; }
+.foyer-swap-row > .foyer-search, .foyer-swap-row > output { flex: 1; min-width: 0; }
+.foyer-swap-picker { position: relative; }
+.foyer-swap-picker > .foyer-button { display: inline-flex; align-items: center; gap: 6px; }
+.foyer-swap-token-list {
+  position: absolute;
+  right: 0;
+  z-index: 2;
+  width: 300px;
+  max-height: 320px;
+  overflow-y: auto;
+  padding: 8px;
+  border-radius: var(--foyer-border-radius);
+  background: var(--foyer-background);
+  box-shadow: 0 8px 24px rgb(0 0 0 / 0.35);
+}
+.foyer-swap-details {
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: 4px 12px;
+  margin: 0;
+  font-size: 13px;
+}
+.foyer-swap-details dt { color: var(--foyer-foreground-muted); }
+.foyer-swap-details dd { margin: 0; text-align: right; }
+.foyer-link-button {
+  border: none;
+  background: none;
+  padding: 0;
+  color: var(--foyer-accent);
+  font: inherit;
+  cursor: pointer;
+  text-decoration: underline;
+}
+
 .foyer-social-row {
   display: flex;
   gap: 8px;

@@ -34,6 +34,7 @@ export const en = {
   'view.UpdateEmailWallet.title': 'Update Email',
   'view.ConnectingSocial.title': 'Continue with {name}',
   'view.ConnectingFarcaster.title': 'Sign in with Farcaster',
+  'view.Swap.title': 'Swap',
 
   // Connect
   'connect.section.wallet': 'Wallets',
@@ -44,6 +45,30 @@ export const en = {
   'connect.tag.recommended': 'Recommended',
   'connect.section.email': 'Email',
   'connect.section.social': 'Social',
+
+  // Swap
+  'swap.youPay': 'You pay',
+  'swap.youReceive': 'You receive',
+  'swap.payToken': 'Token you pay',
+  'swap.receiveToken': 'Token you receive',
+  'swap.chooseToken': 'Choose a token',
+  'swap.searchTokens': 'Search tokens',
+  'swap.noTokens': 'No token matches',
+  'swap.balance': 'Balance: {balance} {symbol}',
+  'swap.maxLabel': '(use the whole balance)',
+  'swap.flip': 'Swap the tokens',
+  'swap.rate': 'Rate',
+  'swap.priceImpact': 'Price impact',
+  'swap.minimumReceived': 'Minimum received ({slippage} % slippage)',
+  'swap.route': 'Route',
+  'swap.networkFee': 'Network fee',
+  'swap.quoting': 'Getting the best price…',
+  'swap.approving': 'Approve {symbol} in your wallet…',
+  'swap.swapping': 'Confirm the swap in your wallet…',
+  'swap.approveAndSwap': 'Approve {symbol} and swap',
+  'swap.submit': 'Swap',
+  'swap.done': 'Swapped {from} for {to}',
+  'swap.unsupported': 'Swaps are not available on {name}.',
 
   // Social and Farcaster login (embedded wallet)
   'social.continueWith': 'Continue with {name}',
@@ -68,7 +93,8 @@ export const en = {
   'passkey.continue': 'Continue with a passkey',
   'passkey.waiting': 'Waiting for your passkey…',
   'emailDevice.title': 'Approve this device',
-  'emailDevice.body': 'Approve this device from the link we emailed to {email}.',
+  'emailDevice.body':
+    'Your code was right, but this device is new to your wallet. Approve it from the link we emailed to {email}, or from a device where you are logged in.',
   'otp.label': 'Verification code',
   'otp.description': 'Enter the 6-digit code we emailed to {email}.',
   'otp.submit': 'Verify',
@@ -205,6 +231,9 @@ export const en = {
   'error.popupClosed': 'Popup closed',
   'error.socialInitFailed': 'Failed to initiate social connection',
   'error.farcasterFailed': 'Failed to connect to farcaster',
+  'error.swapNetworkNotSupported': 'Network not supported for Swaps',
+  'error.swapQuoteUnavailable': 'No route for this swap',
+  'error.invalidSwapAmount': 'Enter an amount you have',
   'error.noAuthConnector': 'No auth connector found',
   'error.notConnectedToEmail': 'Not connected to email or social',
   'error.connectorNotFound': 'No connector found for connection: {id}',

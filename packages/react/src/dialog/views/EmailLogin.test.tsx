@@ -29,6 +29,33 @@ async function openConnect(world = createEmbeddedTestWorld(), profile = world.cr
   return { world, page, ...dialog }
 }
 
+/**
+ * The frame shows itself (SHOW) during a passkey ceremony or a new device's recovery view: the
+ * client then watches its fake iframe with a MutationObserver, which happy-dom's accepts for its
+ * own nodes only.
+ */
+function tolerateFakeIframes() {
+  const HappyObserver = globalThis.MutationObserver
+  vi.stubGlobal(
+    'MutationObserver',
+    class extends HappyObserver {
+      override observe(target: Node, options?: MutationObserverInit) {
+        if (target instanceof Node) super.observe(target, options)
+      }
+      override disconnect() {
+        try {
+          super.disconnect()
+        } catch {
+          // A fake iframe was observed: nothing to undo.
+        }
+      }
+    },
+  )
+  onTestFinished(() => {
+    vi.unstubAllGlobals()
+  })
+}
+
 describe('email login views', () => {
   test('Connect shows the email input first and explains an invalid email', async () => {
     const { within, page } = await openConnect()
@@ -86,27 +113,7 @@ describe('email login views', () => {
   })
 
   test('"Continue with a passkey" logs in and unlocks a new device with one passkey', async () => {
-    // The frame shows itself during the ceremony (SHOW): the client then watches its fake iframe
-    // with a MutationObserver, which happy-dom's accepts for its own nodes only.
-    const HappyObserver = globalThis.MutationObserver
-    vi.stubGlobal(
-      'MutationObserver',
-      class extends HappyObserver {
-        override observe(target: Node, options?: MutationObserverInit) {
-          if (target instanceof Node) super.observe(target, options)
-        }
-        override disconnect() {
-          try {
-            super.disconnect()
-          } catch {
-            // A fake iframe was observed: nothing to undo.
-          }
-        }
-      },
-    )
-    onTestFinished(() => {
-      vi.unstubAllGlobals()
-    })
+    tolerateFakeIframes()
     const world = createEmbeddedTestWorld()
     const phone = createFakeAuthenticator()
     // The account and its passkey, made on another device.
@@ -143,25 +150,57 @@ describe('email login views', () => {
     expect(await within.findByText(/^Please try again after (29|30) seconds$/)).toBeTruthy()
   })
 
-  test('a new device waits for the emailed approval link, then asks for the code', async () => {
+  test('a new device of a known email: the same code view, then it waits for its approval and connects', async () => {
+    tolerateFakeIframes()
     const world = createEmbeddedTestWorld()
     // The account exists, made on another device.
     const other = world.openPage(world.createProfile())
     await connectEmail(other.foyer, { email: 'two@example.com' })
     await verifyOtp(other.foyer, { otp: world.lastCode('two@example.com') })
 
-    const { within, dialog } = await openConnect(world)
+    const { within, dialog, page } = await openConnect(world)
     fireEvent.change(await within.findByRole('textbox', { name: 'Email address' }), {
       target: { value: 'two@example.com' },
     })
     fireEvent.click(within.getByRole('button', { name: 'Continue' }))
+    // Nothing tells that this address has an account: the code view, as for a new address.
+    await waitFor(() => expect(dialog.getAttribute('data-view')).toBe('EmailVerifyOtp'))
+    fireEvent.change(await within.findByRole('textbox', { name: 'Verification code' }), {
+      target: { value: world.lastCode('two@example.com') },
+    })
+    fireEvent.click(within.getByRole('button', { name: 'Verify' }))
     await waitFor(() => expect(dialog.getAttribute('data-view')).toBe('EmailVerifyDevice'))
     expect(
-      await within.findByText('Approve this device from the link we emailed to two@example.com.'),
+      await within.findByText(
+        'Your code was right, but this device is new to your wallet. Approve it from the link we emailed to two@example.com, or from a device where you are logged in.',
+      ),
     ).toBeTruthy()
+    expect(page.foyer.getState().status).toBe('disconnected')
     world.server.approveDevice('two@example.com')
-    await waitFor(() => expect(dialog.getAttribute('data-view')).toBe('EmailVerifyOtp'))
-    expect(await within.findByRole('textbox', { name: 'Verification code' })).toBeTruthy()
+    await waitFor(() => expect(page.foyer.getState().status).toBe('connected'))
+    await waitFor(() => expect(page.foyer.getState().dialog.open).toBe(false))
+  })
+
+  test('"This wasn\'t me" on the emailed page ends the wait with a clear message', async () => {
+    tolerateFakeIframes()
+    const world = createEmbeddedTestWorld()
+    const other = world.openPage(world.createProfile())
+    await connectEmail(other.foyer, { email: 'three@example.com' })
+    await verifyOtp(other.foyer, { otp: world.lastCode('three@example.com') })
+
+    const { within, dialog, page } = await openConnect(world)
+    fireEvent.change(await within.findByRole('textbox', { name: 'Email address' }), {
+      target: { value: 'three@example.com' },
+    })
+    fireEvent.click(within.getByRole('button', { name: 'Continue' }))
+    fireEvent.change(await within.findByRole('textbox', { name: 'Verification code' }), {
+      target: { value: world.lastCode('three@example.com') },
+    })
+    fireEvent.click(within.getByRole('button', { name: 'Verify' }))
+    await waitFor(() => expect(dialog.getAttribute('data-view')).toBe('EmailVerifyDevice'))
+    world.server.denyDevice('three@example.com')
+    expect(await within.findByText(/refused from the email/)).toBeTruthy()
+    expect(page.foyer.getState().status).toBe('disconnected')
   })
 
   test('UpdateEmailWallet changes the email with both codes', async () => {

@@ -1,4 +1,4 @@
-import { navigate, verifyDevice } from '@foyer/core'
+import { verifyDevice } from '@foyer/core'
 import { useEffect } from 'react'
 import { useAsyncAction } from '../../hooks/useAsyncAction.ts'
 import { useFoyer, useFoyerContext } from '../../hooks/useFoyer.ts'
@@ -6,8 +6,10 @@ import { useFoyerState } from '../../hooks/useFoyerState.ts'
 import { errorText } from '../components/NetworkList.tsx'
 
 /**
- * A device the account has never used: waits (the frame polls the server) until the visitor
- * follows the approval link from the email, then asks for the one-time code.
+ * The code was right, but the account never used this device: waits (the frame polls the
+ * server) until the visitor approves it on the page of the emailed link or from a device where
+ * they are logged in, then connects (closing the dialog). "This wasn't me" ends it with the
+ * server's message.
  */
 export default function EmailVerifyDevice() {
   const foyer = useFoyer()
@@ -19,11 +21,6 @@ export default function EmailVerifyDevice() {
   useEffect(() => {
     run(undefined)
   }, [run])
-
-  useEffect(() => {
-    if (approval.isSuccess)
-      navigate(foyer, { view: 'EmailVerifyOtp', data: { email }, replace: true })
-  }, [approval.isSuccess, email, foyer])
 
   return (
     <div className="foyer-center">

@@ -1,4 +1,4 @@
-import { connectEmail, verifyOtp } from '@foyer/core'
+import { connectEmail, navigate, verifyOtp } from '@foyer/core'
 import { useAsyncAction } from '../../hooks/useAsyncAction.ts'
 import { useFoyer, useFoyerContext } from '../../hooks/useFoyer.ts'
 import { useFoyerState } from '../../hooks/useFoyerState.ts'
@@ -7,13 +7,20 @@ import { OtpForm } from './email/OtpForm.tsx'
 
 /**
  * The 6-digit code from the email. A right code connects the embedded wallet (and closes the
- * dialog); Resend sends a new code, at most once per 30 s ('Please try again after {n} seconds').
+ * dialog), or, on a device the account never used, moves on to its approval (EmailVerifyDevice).
+ * Resend sends another code (the earlier ones stay valid), at most once per 30 s ('Please try
+ * again after {n} seconds').
  */
 export default function EmailVerifyOtp() {
   const foyer = useFoyer()
   const { t } = useFoyerContext()
   const email = useFoyerState((state) => state.dialog.data?.email) ?? ''
-  const verify = useAsyncAction((otp: string) => verifyOtp(foyer, { otp }))
+  const verify = useAsyncAction(async (otp: string) => {
+    const result = await verifyOtp(foyer, { otp })
+    if ('action' in result)
+      navigate(foyer, { view: 'EmailVerifyDevice', data: { email }, replace: true })
+    return result
+  })
   const resend = useAsyncAction(() => connectEmail(foyer, { email }))
 
   return (

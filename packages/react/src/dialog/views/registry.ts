@@ -22,6 +22,7 @@ export const viewLoaders = {
   UpdateEmailWallet: () => import('./UpdateEmailWallet.tsx'),
   ConnectingSocial: () => import('./ConnectingSocial.tsx'),
   ConnectingFarcaster: () => import('./ConnectingFarcaster.tsx'),
+  Swap: () => import('./Swap.tsx'),
 } satisfies Partial<Record<View, () => Promise<ViewModule>>>
 
 export type BuiltView = keyof typeof viewLoaders

@@ -52,6 +52,8 @@ export function viewTitle(
     }
     case 'ConnectingFarcaster':
       return t('view.ConnectingFarcaster.title')
+    case 'Swap':
+      return t('view.Swap.title')
     default:
       return t('dialog.notAvailable.title')
   }

@@ -13,7 +13,8 @@ const featureViews: Record<WalletFeature, { view: View; label: MessageKey }> = {
 
 /**
  * The wallet features in the configured order (default onramp, swaps, receive, send), each only
- * when its feature is on, its view is built, and (send, onramp) the network is EVM or Solana.
+ * when its feature is on, its view is built, and (send, onramp) the network is EVM or Solana, (swaps)
+ * EVM.
  */
 export function WalletFeatureButtons() {
   const foyer = useFoyer()
@@ -25,6 +26,8 @@ export function WalletFeatureButtons() {
     if (!isBuiltView(featureViews[feature].view)) return false
     if (feature === 'send' || feature === 'onramp')
       return (SEND_NAMESPACES as readonly string[]).includes(namespace)
+    // Swaps route through EVM pools (the server's swap providers).
+    if (feature === 'swaps') return namespace === 'eip155'
     return true
   })
   if (shown.length === 0) return null

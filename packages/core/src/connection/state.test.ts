@@ -1,0 +1,839 @@
+import { describe, expect, it } from 'vitest'
+import { open } from '../actions/open.ts'
+import { createEmitter } from '../emitter.ts'
+import { solanaDevnet, solanaTestnet } from '../networks.ts'
+import { initialSendState } from '../send/initialSendState.ts'
+import { createMemoryStorage, createStorage } from '../storage/createStorage.ts'
+import { createTestFoyer } from '../test-utils.ts'
+import type { FoyerConfig } from '../types/config.ts'
+import type { Adapter, Connector, ConnectorAccount, ConnectorEventMap } from '../types/connector.ts'
+import type { FoyerEventWithTimestamp } from '../types/events.ts'
+import type { CaipNetworkId, ChainNamespace } from '../types/network.ts'
+import type { TokenBalance } from '../types/state.ts'
+import {
+  applyConnection,
+  followNetworkSupport,
+  getActiveConnection,
+  persistConnections,
+  removeConnection,
+  restoreConnection,
+  settleReconnectStatus,
+  toChosenNetwork,
+  updateNetwork,
+  watchConnector,
+} from './state.ts'
+
+const alice = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const bob = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const carol = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+const solanaAddress = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
+const token: TokenBalance = {
+  name: 'Ether',
+  symbol: 'ETH',
+  chainId: 'eip155:31337',
+  value: 0,
+  price: 0,
+  quantity: { decimals: '18', numeric: '1' },
+  iconUrl: '',
+}
+
+type Wallet = ReturnType<typeof wallet>
+
+/** A wallet whose events the test fires, as an extension fires them. */
+function wallet(
+  id: string,
+  options: {
+    namespace?: 'eip155' | 'solana'
+    address?: string
+    network?: CaipNetworkId
+    failing?: boolean
+    refusesSwitch?: boolean
+  } = {},
+) {
+  const namespace = options.namespace ?? 'eip155'
+  const emitter = createEmitter<ConnectorEventMap>()
+  const state = {
+    accounts: [{ address: options.address ?? alice, type: 'eoa' }] as readonly ConnectorAccount[],
+    network: options.network ?? ('eip155:31337' as CaipNetworkId),
+    switches: [] as CaipNetworkId[],
+  }
+  const connector: Connector = {
+    id,
+    name: `Wallet ${id}`,
+    icon: `data:image/svg+xml,${id}`,
+    type: 'announced',
+    namespace,
+    connect: async () => ({ accounts: state.accounts, caipNetworkId: state.network }),
+    async disconnect() {},
+    async getAccounts() {
+      if (options.failing) throw new Error('The wallet is locked')
+      return state.accounts
+    },
+    getCaipNetworkId: async () => state.network,
+    async switchNetwork({ network }) {
+      state.switches.push(network.caipNetworkId)
+      if (options.refusesSwitch) throw new Error('Unknown cluster')
+      state.network = network.caipNetworkId
+    },
+    async request() {},
+    on: (event, listener) => emitter.on(event, listener),
+    off: (event, listener) => emitter.off(event, listener),
+  }
+  return { id, connector, emitter, state }
+}
+
+function setup(wallets: readonly Wallet[], config: Partial<FoyerConfig> = {}) {
+  const byNamespace = new Map<ChainNamespace, Connector[]>()
+  for (const { connector } of wallets)
+    byNamespace.set(connector.namespace, [
+      ...(byNamespace.get(connector.namespace) ?? []),
+      connector,
+    ])
+  const adapters: Adapter[] = [...byNamespace].map(([namespace, connectors]) => ({
+    namespace,
+    setup: ({ onConnectorsChange }) => {
+      onConnectorsChange(connectors)
+      return () => {}
+    },
+    getConnectors: () => connectors,
+  }))
+  const storage = createStorage({ storage: createMemoryStorage() })
+  const foyer = createTestFoyer({ adapters, storage, ...config })
+  const events: FoyerEventWithTimestamp[] = []
+  foyer.subscribeEvents((event) => events.push(event))
+  return { foyer, storage, events }
+}
+
+const connectWallet = (
+  foyer: ReturnType<typeof setup>['foyer'],
+  { connector, state }: Wallet,
+  options: { active?: boolean; focus?: boolean } = {},
+) =>
+  applyConnection(foyer, {
+    connector,
+    accounts: state.accounts,
+    caipNetworkId: state.network,
+    ...options,
+  })
+
+describe('connection state', () => {
+  it('finds the active connection by its status, not by its place in the list', () => {
+    const { foyer } = setup([])
+    const state = foyer.getState()
+    const connections = {
+      eip155: [
+        { connectorId: 'first', accounts: [], status: 'connected' as const },
+        { connectorId: 'second', accounts: [], status: 'active' as const },
+      ],
+    }
+    expect(getActiveConnection({ ...state, connections })?.connectorId).toBe('second')
+    expect(getActiveConnection({ ...state, connections }, 'solana')).toBeUndefined()
+    const none = { eip155: [{ connectorId: 'x', accounts: [], status: 'connected' as const }] }
+    expect(getActiveConnection({ ...state, connections: none })).toBeUndefined()
+    expect(
+      getActiveConnection({ ...state, connections, activeNamespace: undefined }),
+    ).toBeUndefined()
+  })
+
+  it('shows a new address without the balance and profile of the previous one', () => {
+    const first = wallet('first', { address: alice })
+    const second = wallet('second', { address: bob })
+    const { foyer } = setup([first, second])
+    connectWallet(foyer, first)
+    foyer.store.setState({
+      account: {
+        ...foyer.getState().account,
+        balance: '1.000',
+        balanceSymbol: 'ETH',
+        profileName: 'alice.foyer',
+        profileImage: 'http://127.0.0.1/alice.png',
+      },
+    })
+    // The same address again (a reconnect) keeps what was loaded for it.
+    connectWallet(foyer, first)
+    expect(foyer.getState().account).toMatchObject({
+      address: alice,
+      caipAddress: `eip155:31337:${alice}`,
+      balance: '1.000',
+      balanceSymbol: 'ETH',
+      profileName: 'alice.foyer',
+      profileImage: 'http://127.0.0.1/alice.png',
+    })
+    connectWallet(foyer, second)
+    expect(foyer.getState().account).toMatchObject({
+      address: bob,
+      caipAddress: `eip155:31337:${bob}`,
+      balance: undefined,
+      balanceSymbol: undefined,
+      profileName: undefined,
+      profileImage: undefined,
+      user: { accounts: [{ address: bob, type: 'eoa' }] },
+      connectedWalletInfo: {
+        name: 'Wallet second',
+        icon: 'data:image/svg+xml,second',
+        connectorId: 'second',
+      },
+    })
+  })
+
+  it('records the connection, its network and the status, and remembers them for a reload', () => {
+    const evm = wallet('evm', { network: 'eip155:31338' })
+    const { foyer, storage } = setup([evm])
+    connectWallet(foyer, evm)
+    const state = foyer.getState()
+    expect(state).toMatchObject({
+      status: 'connected',
+      activeNamespace: 'eip155',
+      activeNetwork: { caipNetworkId: 'eip155:31338' },
+      networkByNamespace: { eip155: { caipNetworkId: 'eip155:31338' } },
+      unsupportedNetwork: false,
+      connections: {
+        eip155: [{ connectorId: 'evm', accounts: evm.state.accounts, status: 'active' }],
+      },
+    })
+    expect(state.account.caipAddress).toBe(`eip155:31338:${alice}`)
+    expect(state.account.preferredAccountType).toBe('smartAccount')
+    expect(storage.getItem('connectedConnectors')).toEqual({ eip155: ['evm'] })
+    expect(storage.getItem('activeNamespace')).toBe('eip155')
+    expect(storage.getItem('activeNetworkByNamespace')).toEqual({ eip155: 'eip155:31338' })
+  })
+
+  it('flags a wallet on a network the app does not list, keeping the current network', () => {
+    const evm = wallet('evm', { network: 'eip155:1' })
+    const { foyer } = setup([evm])
+    connectWallet(foyer, evm)
+    expect(foyer.getState()).toMatchObject({
+      unsupportedNetwork: true,
+      activeNetwork: { caipNetworkId: 'eip155:31337' },
+    })
+    expect(foyer.getState().account.caipAddress).toBe(`eip155:1:${alice}`)
+  })
+
+  it('keeps the send form within a namespace and empties it for a wallet of another one', () => {
+    const evm = wallet('evm')
+    const sol = wallet('sol', {
+      namespace: 'solana',
+      address: solanaAddress,
+      network: solanaDevnet.caipNetworkId,
+    })
+    const { foyer } = setup([evm, sol], { networks: ['eip155:31337', solanaDevnet] })
+    const filled = { ...initialSendState, token, sendTokenAmount: '1' }
+    foyer.store.setState({ send: filled })
+    connectWallet(foyer, evm)
+    expect(foyer.getState().send).toEqual(filled)
+    connectWallet(foyer, sol)
+    expect(foyer.getState().send).toEqual(initialSendState)
+    expect(foyer.getState().activeNamespace).toBe('solana')
+  })
+
+  it('shows no address for a connection that has no account yet', () => {
+    const evm = wallet('evm')
+    evm.state.accounts = []
+    const { foyer } = setup([evm])
+    connectWallet(foyer, evm)
+    expect(foyer.getState().connections.eip155).toEqual([
+      { connectorId: 'evm', accounts: [], status: 'active' },
+    ])
+    expect(foyer.getState().account).toMatchObject({
+      address: undefined,
+      caipAddress: undefined,
+      user: undefined,
+      preferredAccountType: 'smartAccount',
+    })
+  })
+
+  it('opens Unsupported Chain for a wallet on an unlisted network, even before it shares an address', () => {
+    const { foyer } = setup([])
+    followNetworkSupport(foyer, 'eip155:1', false)
+    expect(foyer.getState().dialog).toMatchObject({ open: true, view: 'UnsupportedChain' })
+  })
+
+  describe('with one wallet per namespace (the default)', () => {
+    it('replaces the previous wallet and stops following its events', () => {
+      const first = wallet('first', { address: alice })
+      const second = wallet('second', { address: bob })
+      const { foyer } = setup([first, second])
+      connectWallet(foyer, first)
+      connectWallet(foyer, second)
+      expect(foyer.getState().connections.eip155).toEqual([
+        { connectorId: 'second', accounts: second.state.accounts, status: 'active' },
+      ])
+      expect(first.emitter.listenerCount('accountsChanged')).toBe(0)
+      first.emitter.emit('disconnect', {})
+      expect(foyer.getState().account.address).toBe(bob)
+      expect(second.emitter.listenerCount('accountsChanged')).toBe(1)
+    })
+  })
+
+  describe('with several wallets per namespace (features.multiWallet)', () => {
+    const multiWallet = { features: { multiWallet: true } } as Partial<FoyerConfig>
+
+    it('keeps the other wallets connected behind the active one, and persists the active first', () => {
+      const first = wallet('first', { address: alice })
+      const second = wallet('second', { address: bob })
+      const third = wallet('third', { address: carol })
+      const { foyer, storage } = setup([first, second, third], multiWallet)
+      connectWallet(foyer, first)
+      connectWallet(foyer, second)
+      expect(foyer.getState().connections.eip155).toEqual([
+        { connectorId: 'second', accounts: second.state.accounts, status: 'active' },
+        { connectorId: 'first', accounts: first.state.accounts, status: 'connected' },
+      ])
+      expect(foyer.getState().account.address).toBe(bob)
+      // Both stay watched: the background wallet's events still count.
+      expect(first.emitter.listenerCount('accountsChanged')).toBe(1)
+      // A wallet added in the background leaves the active one active.
+      connectWallet(foyer, third, { active: false })
+      expect(foyer.getState().connections.eip155).toEqual([
+        { connectorId: 'third', accounts: third.state.accounts, status: 'connected' },
+        { connectorId: 'second', accounts: second.state.accounts, status: 'active' },
+        { connectorId: 'first', accounts: first.state.accounts, status: 'connected' },
+      ])
+      expect(foyer.getState().account.address).toBe(bob)
+      expect(storage.getItem('connectedConnectors')).toEqual({
+        eip155: ['second', 'third', 'first'],
+      })
+      // Connecting an already connected wallet again moves it to the front, once.
+      connectWallet(foyer, first)
+      expect(foyer.getState().connections.eip155?.map((c) => [c.connectorId, c.status])).toEqual([
+        ['first', 'active'],
+        ['third', 'connected'],
+        ['second', 'connected'],
+      ])
+      expect(storage.getItem('connectedConnectors')).toEqual({
+        eip155: ['first', 'third', 'second'],
+      })
+    })
+
+    it('hands over to the next wallet when the active one disconnects', () => {
+      const first = wallet('first', { address: alice })
+      const second = wallet('second', { address: bob })
+      const { foyer, events, storage } = setup([first, second], multiWallet)
+      connectWallet(foyer, first)
+      connectWallet(foyer, second)
+      second.emitter.emit('disconnect', {})
+      expect(foyer.getState().connections.eip155).toEqual([
+        { connectorId: 'first', accounts: first.state.accounts, status: 'active' },
+      ])
+      expect(foyer.getState()).toMatchObject({
+        status: 'connected',
+        account: {
+          address: alice,
+          connectedWalletInfo: { connectorId: 'first', name: 'Wallet first' },
+        },
+      })
+      expect(events.at(-1)).toMatchObject({
+        type: 'DISCONNECT_SUCCESS',
+        data: { namespace: 'eip155', connectorId: 'second' },
+      })
+      expect(second.emitter.listenerCount('disconnect')).toBe(0)
+      expect(storage.getItem('connectedConnectors')).toEqual({ eip155: ['first'] })
+    })
+
+    it('keeps the active wallet when a background one disconnects', () => {
+      const first = wallet('first', { address: alice })
+      const second = wallet('second', { address: bob })
+      const { foyer } = setup([first, second], multiWallet)
+      connectWallet(foyer, first)
+      connectWallet(foyer, second)
+      first.emitter.emit('disconnect', {})
+      expect(foyer.getState().connections.eip155).toEqual([
+        { connectorId: 'second', accounts: second.state.accounts, status: 'active' },
+      ])
+      expect(foyer.getState().account.address).toBe(bob)
+    })
+
+    it('hands over to a wallet added in the background when the active one disconnects', () => {
+      const first = wallet('first', { address: alice })
+      const later = wallet('later', { address: carol })
+      const { foyer } = setup([first, later], multiWallet)
+      connectWallet(foyer, first)
+      connectWallet(foyer, later, { active: false })
+      first.emitter.emit('disconnect', {})
+      expect(foyer.getState().connections.eip155).toEqual([
+        { connectorId: 'later', accounts: later.state.accounts, status: 'active' },
+      ])
+      expect(foyer.getState().account.address).toBe(carol)
+    })
+
+    it('keeps the active wallet active whichever background wallet leaves', () => {
+      const first = wallet('first', { address: alice })
+      const second = wallet('second', { address: bob })
+      const third = wallet('third', { address: carol })
+      const { foyer } = setup([first, second, third], multiWallet)
+      connectWallet(foyer, first)
+      connectWallet(foyer, second)
+      connectWallet(foyer, third, { active: false })
+      // [third (connected), second (active), first (connected)]
+      first.emitter.emit('disconnect', {})
+      expect(foyer.getState().connections.eip155?.map((c) => [c.connectorId, c.status])).toEqual([
+        ['third', 'connected'],
+        ['second', 'active'],
+      ])
+      expect(foyer.getState().account.address).toBe(bob)
+    })
+
+    it('changes only the accounts of the wallet that reported them', () => {
+      const first = wallet('first', { address: alice })
+      const second = wallet('second', { address: bob })
+      const { foyer, events } = setup([first, second], multiWallet)
+      connectWallet(foyer, first)
+      connectWallet(foyer, second)
+      first.emitter.emit('accountsChanged', { accounts: [{ address: carol, type: 'eoa' }] })
+      expect(foyer.getState().connections.eip155).toEqual([
+        { connectorId: 'second', accounts: second.state.accounts, status: 'active' },
+        { connectorId: 'first', accounts: [{ address: carol, type: 'eoa' }], status: 'connected' },
+      ])
+      expect(foyer.getState().account.address).toBe(bob)
+      expect(events.at(-1)).toMatchObject({ type: 'ACCOUNTS_CHANGED', data: { address: carol } })
+    })
+
+    it('leaves a disconnected entry disconnected when another wallet becomes active', () => {
+      const first = wallet('first', { address: alice })
+      const second = wallet('second', { address: bob })
+      const { foyer } = setup([first, second], multiWallet)
+      connectWallet(foyer, first)
+      foyer.store.setState({
+        connections: {
+          eip155: [
+            ...(foyer.getState().connections.eip155 ?? []),
+            { connectorId: 'old', accounts: [], status: 'disconnected' },
+          ],
+        },
+      })
+      connectWallet(foyer, second)
+      expect(foyer.getState().connections.eip155?.map((c) => [c.connectorId, c.status])).toEqual([
+        ['second', 'active'],
+        ['first', 'connected'],
+        ['old', 'disconnected'],
+      ])
+    })
+
+    it('ignores the network changes of a background wallet while none of its namespace is active', () => {
+      const later = wallet('later')
+      const { foyer } = setup([later], multiWallet)
+      connectWallet(foyer, later, { active: false })
+      later.emitter.emit('chainChanged', { caipNetworkId: 'eip155:1' })
+      expect(foyer.getState()).toMatchObject({ unsupportedNetwork: false, dialog: { open: false } })
+    })
+
+    it('does not persist disconnected connections', () => {
+      const first = wallet('first')
+      const { foyer, storage } = setup([first], multiWallet)
+      connectWallet(foyer, first)
+      foyer.store.setState({
+        connections: {
+          eip155: [
+            { connectorId: 'gone', accounts: [], status: 'disconnected' },
+            ...(foyer.getState().connections.eip155 ?? []),
+          ],
+          solana: [{ connectorId: 'gone-too', accounts: [], status: 'disconnected' }],
+        },
+      })
+      foyer._internal.pendingReconnects = { solana: ['late'], eip155: ['first', 'later'] }
+      persistConnections(foyer)
+      expect(storage.getItem('connectedConnectors')).toEqual({
+        eip155: ['first', 'later'],
+        solana: ['late'],
+      })
+      foyer._internal.pendingReconnects = { solana: [] }
+      persistConnections(foyer)
+      expect(storage.getItem('connectedConnectors')).toEqual({ eip155: ['first'] })
+    })
+  })
+
+  describe('connector events', () => {
+    it("follows the wallet's accounts (accountsChanged) and announces them", () => {
+      const evm = wallet('evm', { address: alice })
+      const { foyer, events, storage } = setup([evm])
+      connectWallet(foyer, evm)
+      foyer.store.setState({
+        account: { ...foyer.getState().account, balance: '1.000', profileName: 'alice.foyer' },
+      })
+      evm.emitter.emit('accountsChanged', { accounts: [{ address: bob, type: 'eoa' }] })
+      expect(foyer.getState().connections.eip155).toEqual([
+        { connectorId: 'evm', accounts: [{ address: bob, type: 'eoa' }], status: 'active' },
+      ])
+      expect(foyer.getState().account).toMatchObject({
+        address: bob,
+        caipAddress: `eip155:31337:${bob}`,
+        balance: undefined,
+        profileName: undefined,
+      })
+      expect(events.at(-1)).toMatchObject({
+        type: 'ACCOUNTS_CHANGED',
+        data: { address: bob, namespace: 'eip155' },
+      })
+      expect(storage.getItem('connectedConnectors')).toEqual({ eip155: ['evm'] })
+    })
+
+    it('keeps the address on the chain the wallet is on when its accounts change', () => {
+      const evm = wallet('evm', { address: alice, network: 'eip155:1' })
+      const { foyer } = setup([evm], { allowUnsupportedChain: true })
+      connectWallet(foyer, evm)
+      evm.emitter.emit('accountsChanged', { accounts: [{ address: bob, type: 'eoa' }] })
+      expect(foyer.getState().account.caipAddress).toBe(`eip155:1:${bob}`)
+    })
+
+    it('disconnects when the wallet reports no account any more', () => {
+      const evm = wallet('evm')
+      const { foyer, events, storage } = setup([evm])
+      connectWallet(foyer, evm)
+      evm.emitter.emit('accountsChanged', { accounts: [] })
+      expect(foyer.getState()).toMatchObject({
+        status: 'disconnected',
+        connections: {},
+        account: {
+          address: undefined,
+          caipAddress: undefined,
+          preferredAccountType: 'smartAccount',
+        },
+      })
+      expect(events.at(-1)).toMatchObject({
+        type: 'ACCOUNTS_CHANGED',
+        data: { address: undefined, namespace: 'eip155' },
+      })
+      expect(storage.getItem('connectedConnectors')).toEqual({})
+    })
+
+    it('forgets the wallet on its disconnect event, and ignores it afterwards', () => {
+      const evm = wallet('evm')
+      const { foyer, events } = setup([evm])
+      connectWallet(foyer, evm)
+      foyer.store.setState({ unsupportedNetwork: true })
+      evm.emitter.emit('disconnect', {})
+      expect(foyer.getState()).toMatchObject({
+        status: 'disconnected',
+        connections: {},
+        unsupportedNetwork: false,
+        account: { address: undefined },
+      })
+      expect(events.filter((event) => event.type === 'DISCONNECT_SUCCESS')).toHaveLength(1)
+      for (const name of ['accountsChanged', 'chainChanged', 'disconnect'] as const)
+        expect(evm.emitter.listenerCount(name), name).toBe(0)
+      evm.emitter.emit('accountsChanged', { accounts: [{ address: bob, type: 'eoa' }] })
+      expect(foyer.getState().account.address).toBeUndefined()
+    })
+
+    it('keeps the other namespace connected when one wallet leaves', () => {
+      const evm = wallet('evm')
+      const sol = wallet('sol', {
+        namespace: 'solana',
+        address: solanaAddress,
+        network: solanaDevnet.caipNetworkId,
+      })
+      const { foyer } = setup([evm, sol], { networks: ['eip155:31337', solanaDevnet] })
+      connectWallet(foyer, evm)
+      connectWallet(foyer, sol, { focus: false })
+      foyer.store.setState({ unsupportedNetwork: true })
+      sol.emitter.emit('disconnect', {})
+      expect(foyer.getState()).toMatchObject({
+        status: 'connected',
+        activeNamespace: 'eip155',
+        unsupportedNetwork: true,
+        account: { address: alice },
+      })
+      expect(foyer.getState().connections.solana).toBeUndefined()
+    })
+
+    it('follows the active wallet to another network (chainChanged)', () => {
+      const evm = wallet('evm')
+      const { foyer, storage } = setup([evm])
+      connectWallet(foyer, evm)
+      evm.emitter.emit('chainChanged', { caipNetworkId: 'eip155:31338' })
+      expect(foyer.getState()).toMatchObject({
+        activeNetwork: { caipNetworkId: 'eip155:31338' },
+        networkByNamespace: { eip155: { caipNetworkId: 'eip155:31338' } },
+        unsupportedNetwork: false,
+        account: { caipAddress: `eip155:31338:${alice}` },
+      })
+      expect(storage.getItem('activeNetworkByNamespace')).toEqual({ eip155: 'eip155:31338' })
+    })
+
+    it('opens Unsupported Chain for a network the app does not list, and closes it on the way back', () => {
+      const evm = wallet('evm')
+      const { foyer, events } = setup([evm])
+      connectWallet(foyer, evm)
+      evm.emitter.emit('chainChanged', { caipNetworkId: 'eip155:1' })
+      expect(foyer.getState()).toMatchObject({
+        unsupportedNetwork: true,
+        activeNetwork: { caipNetworkId: 'eip155:31337' },
+        networkByNamespace: { eip155: { caipNetworkId: 'eip155:31337' } },
+        account: { caipAddress: `eip155:1:${alice}` },
+        dialog: { open: true, view: 'UnsupportedChain' },
+      })
+      expect(events.map((event) => event.type)).toContain('UNSUPPORTED_NETWORK')
+      expect(events.find((event) => event.type === 'UNSUPPORTED_NETWORK')).toMatchObject({
+        data: { caipNetworkId: 'eip155:1' },
+      })
+      evm.emitter.emit('chainChanged', { caipNetworkId: 'eip155:31337' })
+      expect(foyer.getState()).toMatchObject({
+        unsupportedNetwork: false,
+        dialog: { open: false },
+      })
+    })
+
+    it('ignores network changes of a wallet that is not the active one', () => {
+      const first = wallet('first', { address: alice })
+      const second = wallet('second', { address: bob })
+      const sol = wallet('sol', {
+        namespace: 'solana',
+        address: solanaAddress,
+        network: solanaDevnet.caipNetworkId,
+      })
+      const { foyer, events } = setup([first, second, sol], {
+        networks: ['eip155:31337', 'eip155:31338', solanaDevnet],
+        features: { multiWallet: true },
+      } as Partial<FoyerConfig>)
+      connectWallet(foyer, first)
+      connectWallet(foyer, second)
+      first.emitter.emit('chainChanged', { caipNetworkId: 'eip155:1' })
+      expect(
+        updateNetwork(foyer, { connector: first.connector, caipNetworkId: 'eip155:31338' }),
+      ).toBeUndefined()
+      // The active wallet of a namespace that is not the active one does not move the visitor.
+      connectWallet(foyer, sol)
+      expect(
+        updateNetwork(foyer, { connector: second.connector, caipNetworkId: 'eip155:31338' }),
+      ).toBeUndefined()
+      expect(foyer.getState()).toMatchObject({
+        unsupportedNetwork: false,
+        activeNamespace: 'solana',
+        networkByNamespace: { eip155: { caipNetworkId: 'eip155:31337' } },
+        dialog: { open: false },
+      })
+      expect(events.map((event) => event.type)).not.toContain('UNSUPPORTED_NETWORK')
+    })
+
+    it('leaves Unsupported Chain open where the app allows unsupported chains', () => {
+      const evm = wallet('evm')
+      const { foyer, events } = setup([evm], { allowUnsupportedChain: true })
+      connectWallet(foyer, evm)
+      evm.emitter.emit('chainChanged', { caipNetworkId: 'eip155:1' })
+      expect(foyer.getState().unsupportedNetwork).toBe(true)
+      expect(foyer.getState().dialog.open).toBe(false)
+      expect(events.map((event) => event.type)).toContain('UNSUPPORTED_NETWORK')
+    })
+
+    it('closes only the Unsupported Chain view when the network is supported again', () => {
+      const { foyer } = setup([])
+      open(foyer, { view: 'Account' })
+      followNetworkSupport(foyer, 'eip155:31337', true)
+      expect(foyer.getState().dialog).toMatchObject({ open: true, view: 'Account' })
+      foyer.store.setState({ dialog: { ...foyer.getState().dialog, open: false } })
+      foyer.store.setState({
+        dialog: { ...foyer.getState().dialog, open: false, view: 'UnsupportedChain' },
+      })
+      followNetworkSupport(foyer, 'eip155:31337', true)
+      expect(foyer.getState().dialog).toMatchObject({ open: false, view: 'UnsupportedChain' })
+    })
+
+    it('listens to a connector once, however often it connects', () => {
+      const evm = wallet('evm')
+      const { foyer, events } = setup([evm])
+      connectWallet(foyer, evm)
+      watchConnector(foyer, evm.connector)
+      connectWallet(foyer, evm)
+      for (const name of ['accountsChanged', 'chainChanged', 'disconnect'] as const)
+        expect(evm.emitter.listenerCount(name), name).toBe(1)
+      evm.emitter.emit('accountsChanged', { accounts: [{ address: bob, type: 'eoa' }] })
+      expect(events.filter((event) => event.type === 'ACCOUNTS_CHANGED')).toHaveLength(1)
+    })
+  })
+
+  describe('removeConnection', () => {
+    it('forgets an unknown wallet without touching the others', () => {
+      const evm = wallet('evm')
+      const { foyer } = setup([evm])
+      connectWallet(foyer, evm)
+      removeConnection(foyer, { namespace: 'eip155', connectorId: 'unknown' })
+      removeConnection(foyer, { namespace: 'solana', connectorId: 'unknown' })
+      expect(foyer.getState()).toMatchObject({
+        status: 'connected',
+        connections: { eip155: [{ connectorId: 'evm', status: 'active' }] },
+        account: { address: alice },
+      })
+      expect(Object.keys(foyer.getState().connections)).toEqual(['eip155'])
+    })
+  })
+
+  describe('restoring a remembered wallet (reconnect)', () => {
+    it('records it with its accounts and announces a reconnected CONNECT_SUCCESS', async () => {
+      const evm = wallet('evm', { network: 'eip155:31338' })
+      const { foyer, events } = setup([evm])
+      const restored = await restoreConnection(foyer, {
+        connector: evm.connector,
+        active: true,
+        focus: true,
+      })
+      expect(restored).toEqual({
+        connectorId: 'evm',
+        accounts: evm.state.accounts,
+        status: 'active',
+      })
+      expect(foyer.getState()).toMatchObject({
+        status: 'connected',
+        activeNetwork: { caipNetworkId: 'eip155:31338' },
+        account: { address: alice },
+      })
+      expect(events.at(-1)).toMatchObject({
+        type: 'CONNECT_SUCCESS',
+        data: {
+          connectorId: 'evm',
+          name: 'Wallet evm',
+          namespace: 'eip155',
+          address: alice,
+          caipNetworkId: 'eip155:31338',
+          reconnected: true,
+        },
+      })
+      expect(foyer._internal.restoring).toBe(0)
+    })
+
+    it('restores a background wallet as connected, leaving the account alone', async () => {
+      const evm = wallet('evm')
+      const { foyer, storage } = setup([evm])
+      const restored = await restoreConnection(foyer, {
+        connector: evm.connector,
+        active: false,
+        focus: false,
+      })
+      expect(restored?.status).toBe('connected')
+      expect(foyer.getState().connections.eip155?.[0]?.status).toBe('connected')
+      expect(foyer.getState().account.address).toBeUndefined()
+      expect(storage.getItem('connectedConnectors')).toEqual({ eip155: ['evm'] })
+    })
+
+    it('opens Unsupported Chain for a restored active wallet on an unlisted network only', async () => {
+      const evm = wallet('evm', { network: 'eip155:1' })
+      const background = wallet('background', { network: 'eip155:1' })
+      const first = setup([evm])
+      await restoreConnection(first.foyer, { connector: evm.connector, active: true, focus: true })
+      expect(first.foyer.getState().dialog).toMatchObject({ open: true, view: 'UnsupportedChain' })
+
+      for (const options of [
+        { active: false, focus: true },
+        { active: true, focus: false },
+      ]) {
+        const other = setup([background])
+        await restoreConnection(other.foyer, { connector: background.connector, ...options })
+        expect(other.foyer.getState().dialog.open, JSON.stringify(options)).toBe(false)
+      }
+      const supported = setup([wallet('fine')])
+      await restoreConnection(supported.foyer, {
+        connector: wallet('fine').connector,
+        active: true,
+        focus: true,
+      })
+      expect(supported.foyer.getState().dialog.open).toBe(false)
+    })
+
+    it('forgets a wallet without accounts or that fails to answer', async () => {
+      const empty = wallet('empty')
+      empty.state.accounts = []
+      const failing = wallet('failing', { failing: true })
+      const { foyer, events, storage } = setup([empty, failing])
+      storage.setItem('connectedConnectors', { eip155: ['empty', 'failing'] })
+      for (const { connector } of [empty, failing])
+        expect(await restoreConnection(foyer, { connector, active: true, focus: true })).toBe(
+          undefined,
+        )
+      expect(foyer.getState().connections).toEqual({})
+      expect(events).toEqual([])
+      expect(foyer._internal.restoring).toBe(0)
+      expect(storage.getItem('connectedConnectors')).toEqual({})
+    })
+
+    it('counts the wallets being asked while they answer', async () => {
+      const evm = wallet('evm')
+      let answer: (accounts: readonly ConnectorAccount[]) => void = () => {}
+      evm.connector.getAccounts = () => new Promise((resolve) => (answer = resolve))
+      const { foyer } = setup([evm])
+      const restoring = restoreConnection(foyer, {
+        connector: evm.connector,
+        active: true,
+        focus: true,
+      })
+      expect(foyer._internal.restoring).toBe(1)
+      answer(evm.state.accounts)
+      await restoring
+      expect(foyer._internal.restoring).toBe(0)
+    })
+  })
+
+  describe('the network a restored wallet joins on', () => {
+    it("puts a Solana wallet on the visitor's chosen cluster, silently", async () => {
+      const sol = wallet('sol', {
+        namespace: 'solana',
+        address: solanaAddress,
+        network: solanaDevnet.caipNetworkId,
+      })
+      const { foyer } = setup([sol], { networks: [solanaDevnet, solanaTestnet] })
+      foyer.store.setState({ networkByNamespace: { solana: solanaTestnet } })
+      expect(await toChosenNetwork(foyer, sol.connector)).toBe(solanaTestnet.caipNetworkId)
+      expect(sol.state.switches).toEqual([solanaTestnet.caipNetworkId])
+      // Already there: no switch.
+      expect(await toChosenNetwork(foyer, sol.connector)).toBe(solanaTestnet.caipNetworkId)
+      expect(sol.state.switches).toHaveLength(1)
+    })
+
+    it('keeps the cluster a connector cannot switch from, and never switches an EVM wallet', async () => {
+      const sol = wallet('sol', {
+        namespace: 'solana',
+        address: solanaAddress,
+        network: solanaDevnet.caipNetworkId,
+        refusesSwitch: true,
+      })
+      const evm = wallet('evm', { network: 'eip155:31338' })
+      const { foyer } = setup([sol, evm], {
+        networks: ['eip155:31337', solanaDevnet, solanaTestnet],
+      })
+      foyer.store.setState({ networkByNamespace: { solana: solanaTestnet } })
+      expect(await toChosenNetwork(foyer, sol.connector)).toBe(solanaDevnet.caipNetworkId)
+      expect(await toChosenNetwork(foyer, evm.connector)).toBe('eip155:31338')
+      expect(evm.state.switches).toEqual([])
+    })
+  })
+
+  describe('the end of reconnect', () => {
+    it("settles 'connecting' once nothing is being asked or awaited", () => {
+      const evm = wallet('evm')
+      const { foyer } = setup([evm])
+      foyer.store.setState({ status: 'connecting' })
+      settleReconnectStatus(foyer)
+      expect(foyer.getState().status).toBe('disconnected')
+
+      connectWallet(foyer, evm)
+      foyer.store.setState({ status: 'connecting' })
+      foyer._internal.restoring = 1
+      settleReconnectStatus(foyer)
+      expect(foyer.getState().status).toBe('connecting')
+      foyer._internal.restoring = 0
+      foyer._internal.timers.reconnect = setTimeout(() => {}, 0)
+      settleReconnectStatus(foyer)
+      expect(foyer.getState().status).toBe('connecting')
+      clearTimeout(foyer._internal.timers.reconnect)
+      foyer._internal.timers.reconnect = undefined
+      foyer._internal.pendingConnect = { connectorId: 'evm', close: () => {} }
+      settleReconnectStatus(foyer)
+      expect(foyer.getState().status).toBe('connecting')
+      foyer._internal.pendingConnect = undefined
+      settleReconnectStatus(foyer)
+      expect(foyer.getState().status).toBe('connected')
+    })
+
+    it("leaves a status other than 'connecting' alone", () => {
+      const { foyer } = setup([])
+      foyer.store.setState({ status: 'connected' })
+      settleReconnectStatus(foyer)
+      expect(foyer.getState().status).toBe('connected')
+    })
+
+    it('counts a namespace with an empty list as not connected', () => {
+      const { foyer } = setup([])
+      foyer.store.setState({ status: 'connecting', connections: { eip155: [] } })
+      settleReconnectStatus(foyer)
+      expect(foyer.getState().status).toBe('disconnected')
+    })
+  })
+})
