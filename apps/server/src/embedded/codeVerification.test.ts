@@ -1,7 +1,12 @@
 import { createHmac } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabase, type FoyerDatabase } from '../db/createDatabase.ts'
-import { type CodeTarget, createCodeStore } from './codeStore.ts'
+import {
+  type CodeTarget,
+  createCodeStore,
+  defaultLoginFailureBudget,
+  type LoginFailureBudget,
+} from './codeStore.ts'
 import type { EmbeddedApiError } from './errors.ts'
 import { digestsMatch, hashOneTimeCode, hashToken } from './oneTimeCode.ts'
 
@@ -192,6 +197,102 @@ describe('one-time code verification', () => {
     // Another address, or the same address in another project, has its own cooldown.
     await codes.claimEmailSlot(newTarget())
     await codes.claimEmailSlot({ ...target, projectId: 'other' })
+  })
+})
+
+describe('the guessing budget, as the operator sets it', () => {
+  const lockedFor = (seconds: number) => ({
+    status: 429,
+    code: 'login_locked',
+    message: `Please try again after ${seconds} seconds`,
+  })
+  function budgeted(budget: Partial<LoginFailureBudget>, options: { notify?: boolean } = {}) {
+    const clock = { now: Date.parse('2032-01-01T00:00:00Z') }
+    const locks: Date[] = []
+    const codes = createCodeStore({
+      db: database.db,
+      key,
+      budget,
+      now: () => clock.now,
+      onLock:
+        options.notify === false
+          ? undefined
+          : (_target, until) => {
+              locks.push(until)
+            },
+    })
+    return { codes, clock, locks }
+  }
+
+  it('defaults to 20 wrong codes a day, then a lock of at least an hour', () => {
+    expect(defaultLoginFailureBudget).toEqual({
+      maxFailures: 20,
+      windowMs: 24 * 60 * minute,
+      lockMs: 60 * minute,
+    })
+  })
+
+  it('locks as soon as the budget is spent, for the lock time, with one notice', async () => {
+    const { codes, clock, locks } = budgeted({ maxFailures: 2, windowMs: 10 * minute })
+    const target = newTarget()
+    const code = await codes.issue('login', target)
+    expect(await answer(codes.consume('login', target, wrong(code)))).toEqual(invalidCode)
+    expect(locks).toEqual([])
+    expect(await answer(codes.consume('login', target, wrong(code)))).toEqual(invalidCode)
+    // The second failure spent the budget: locked (and told) now, for the hour of the lock.
+    expect(locks).toEqual([new Date(clock.now + 60 * minute)])
+    expect(await answer(codes.consume('login', target, code))).toEqual(lockedFor(3600))
+    clock.now += 60 * minute - 1_000
+    expect(await answer(codes.consume('login', target, code))).toEqual(lockedFor(1))
+    clock.now += 1_000
+    // The lock is over (the code has expired meanwhile: a new one logs in).
+    const fresh = await codes.issue('login', target)
+    expect(await answer(codes.consume('login', target, fresh))).toBe('accepted')
+    expect(locks).toHaveLength(1)
+  })
+
+  it('locks without a notice hook too', async () => {
+    const { codes } = budgeted({ maxFailures: 1, windowMs: 10 * minute }, { notify: false })
+    const target = newTarget()
+    const code = await codes.issue('login', target)
+    expect(await answer(codes.consume('login', target, wrong(code)))).toEqual(invalidCode)
+    expect(await answer(codes.consume('login', target, code))).toEqual(lockedFor(3600))
+  })
+
+  it('sends one notice for a lock that parallel guesses reach together', async () => {
+    const { codes, locks } = budgeted({ maxFailures: 2, windowMs: 10 * minute })
+    const target = newTarget()
+    const code = await codes.issue('login', target)
+    await answer(codes.consume('login', target, wrong(code)))
+    await Promise.all([1, 2, 3].map(() => answer(codes.consume('login', target, wrong(code)))))
+    expect(locks).toHaveLength(1)
+    expect(await answer(codes.consume('login', target, code))).toEqual(lockedFor(3600))
+  })
+
+  it('keeps a short lock until the oldest failure leaves the window, not the newest', async () => {
+    const { codes, clock } = budgeted({ maxFailures: 2, windowMs: 10 * minute, lockMs: minute })
+    const target = newTarget()
+    const code = await codes.issue('login', target)
+    expect(await answer(codes.consume('login', target, wrong(code)))).toEqual(invalidCode)
+    clock.now += 5 * minute
+    expect(await answer(codes.consume('login', target, wrong(code)))).toEqual(invalidCode)
+    // The first failure leaves the 10-minute window 5 minutes from now.
+    expect(await answer(codes.consume('login', target, code))).toEqual(lockedFor(300))
+  })
+
+  it('compares a guess with as many codes as the budget has left, the newest first', async () => {
+    const { codes, clock } = budgeted({ maxFailures: 3 })
+    const target = newTarget()
+    const oldest = await codes.issue('login', target)
+    for (let guess = 0; guess < 2; guess++)
+      expect(await answer(codes.consume('login', target, wrong(oldest)))).toEqual(invalidCode)
+    clock.now += 1_000
+    await codes.issue('login', target)
+    clock.now += 1_000
+    const newest = await codes.issue('login', target)
+    // One comparison left: the newest code is checked, the oldest is not.
+    expect(await answer(codes.consume('login', target, newest))).toBe('accepted')
+    expect(await answer(codes.consume('login', target, oldest))).toEqual(invalidCode)
   })
 })
 
