@@ -154,12 +154,15 @@ describe('the overlay in Chromium, in a cross-origin iframe', () => {
       () => (window as unknown as OverlayTestWindow).overlayTest.results.length === 1,
     )
     expect(await results(frame)).toEqual([true])
-    // Closing the last card posts HIDE: the app shrinks the iframe again.
-    expect(
-      await frame
-        .page()
-        .evaluate(() => document.getElementById('wallet')?.classList.contains('shown')),
-    ).toBe(false)
+    // Closing the last card posts HIDE: the app shrinks the iframe again (the message arrives
+    // on the app's next task, so wait for it rather than read the class at once).
+    await frame
+      .page()
+      .waitForFunction(
+        () => document.getElementById('wallet')?.classList.contains('shown') === false,
+        undefined,
+        { timeout: 5_000 },
+      )
     expect(
       await frame.evaluate(() => (window as unknown as OverlayTestWindow).overlayTest.violations),
     ).toEqual([])
