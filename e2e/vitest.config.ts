@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config'
+import { sourceAliases } from '../scripts/sourceAliases.ts'
 
 // End-to-end tests: real Chromium against the local world, which globalSetup starts and stops.
+// Foyer's packages resolve to their TypeScript source (tsconfig.base.json's `paths`).
 export default defineConfig({
+  resolve: { alias: sourceAliases() },
   test: {
     root: import.meta.dirname,
     include: ['**/*.e2e.test.ts'],

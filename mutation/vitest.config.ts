@@ -35,5 +35,7 @@ const mutantSource = process.env.FOYER_MUTANT_SOURCE
 export default defineConfig({
   root,
   plugins: mutantSource ? [serveMutant(mutantSource)] : [],
+  // The root config's resolution: Foyer's packages from their source.
+  resolve: base.resolve,
   test: { ...base.test, include: module.tests },
 })

@@ -1,6 +1,6 @@
 /**
  * `npm test`: system packages, lint, typecheck, dependency advisories (`scripts/audit.ts`), unit +
- * integration tests, then end-to-end tests in
+ * integration tests, the published packages (`scripts/packages.ts`), then end-to-end tests in
  * Chromium against a local world that the run starts and stops itself. Ends with one summary line
  * 'N passed, N failed'.
  */
@@ -68,6 +68,14 @@ if (ok && !e2eOnly) {
     'scripts/audit.ts',
   ])
   vitest('Unit and integration tests', [], 'unit')
+  // Foyer as an app team installs it: every published package built (tsdown), packed, linted
+  // (publint, attw), installed from the tarballs into examples/vite-react and built, and
+  // `foyer-server` started from its tarball (scripts/packages.ts).
+  ok &&= run('Packages (build, pack, publint, attw, example build)', process.execPath, [
+    '--import',
+    'tsx',
+    'scripts/packages.ts',
+  ])
 }
 if (ok) vitest('End-to-end tests (Chromium)', ['--config', 'e2e/vitest.config.ts'], 'e2e')
 // The end-to-end run built the demo for production; size-limit checks its budgets (.size-limit.cjs).

@@ -9,8 +9,16 @@ import { createServer as createNetServer } from 'node:net'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { stripVTControlCharacters } from 'node:util'
-import { type Devnet, startDevnet } from '@foyer/devnet'
+import { bundlerServerEnv, startBundler } from '@foyer/bundler'
+import { type Devnet, devnetBundlerAccounts, startDevnet } from '@foyer/devnet'
 import { createFarcasterRelay } from '@foyer/farcaster-relay'
+import {
+  createOnRampSandbox,
+  createOnRampSandboxKey,
+  onRampSandboxDefaults,
+  onRampSandboxFromDevnet,
+  onRampServerEnv,
+} from '@foyer/onramp-sandbox'
 import { startSocialProviders } from '@foyer/social-provider'
 
 export const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -26,6 +34,10 @@ export const worldPorts = {
   mobileWallet: 4403,
   oidc: 4404,
   farcasterRelay: 4405,
+  onRamp: 4406,
+  /** ERC-4337 bundlers (alto), chain A and chain B. */
+  bundlerA: 4337,
+  bundlerB: 4338,
   demo: 5173,
   solana: 8899,
 } as const
@@ -128,6 +140,9 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     [worldPorts.solana, 'the Solana local RPC (LiteSVM)'],
     [worldPorts.oidc, 'the social login stand-in (OpenID provider)'],
     [worldPorts.farcasterRelay, 'the Farcaster auth relay'],
+    [worldPorts.onRamp, 'the on-ramp sandbox'],
+    [worldPorts.bundlerA, 'the ERC-4337 bundler of chain 31337'],
+    [worldPorts.bundlerB, 'the ERC-4337 bundler of chain 31338'],
   ]
   const hasRelay = existsSync(join(rootDir, 'tools/dev-relay/src/bin.ts'))
   if (hasRelay) needed.push([worldPorts.relay, 'the WalletConnect dev relay'])
@@ -139,7 +154,12 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   const children: Child[] = []
   let stopDevnet: (() => Promise<void>) | undefined
   const stops: Array<() => Promise<void>> = []
+  // Bundlers still starting when the world fails: waited for, so their stops are in `stops`.
+  let bundlersStarting:
+    | Promise<PromiseSettledResult<{ chainId: number; url: string }>[]>
+    | undefined
   const stop = async () => {
+    await bundlersStarting
     await Promise.all(children.splice(0).map((child) => stopChild(child)))
     await Promise.all(stops.splice(0).map((stopOne) => stopOne().catch(() => undefined)))
     await stopDevnet?.()
@@ -157,6 +177,25 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     })
     stopDevnet = started.stop
     const { devnet } = started
+
+    // Smart accounts: a real ERC-4337 bundler (alto) per chain, bundling for EntryPoint v0.7 with
+    // keys of their own (indexes 13 and 14, funded by the devnet). Started now, awaited before the
+    // server, which lists them; stopped with the world, before the chains.
+    const bundlerKeys = devnetBundlerAccounts()
+    const bundlerPorts = [worldPorts.bundlerA, worldPorts.bundlerB]
+    bundlersStarting = Promise.allSettled(
+      devnet.chains.slice(0, bundlerPorts.length).map(async (chain, index) => {
+        const bundler = await startBundler({
+          rpcUrl: chain.rpcUrl,
+          port: bundlerPorts[index]!,
+          entryPoints: [chain.contracts.entryPoint07],
+          executorKey: bundlerKeys.executor.privateKey,
+          utilityKey: bundlerKeys.utility.privateKey,
+        })
+        stops.push(() => bundler.stop())
+        return { chainId: chain.chainId, url: bundler.url }
+      }),
+    )
 
     // Social login: one real OpenID provider posing as each provider, and a Farcaster auth relay
     // whose approvals come from the client stand-in on the mobile wallet's page.
@@ -183,6 +222,34 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       FOYER_FARCASTER_RPC_URL: devnet.chains[0]!.rpcUrl,
     }
 
+    // Buying crypto: a sandbox speaking Coinbase Onramp's API, whose checkout really sends from
+    // the devnet's on-ramp treasury. Its key is made per start; the server gets the private half.
+    const onRampKey = createOnRampSandboxKey('foyer-world')
+    const onRamp = await createOnRampSandbox({
+      port: worldPorts.onRamp,
+      apiKey: onRampKey,
+      ...onRampSandboxFromDevnet(devnet),
+      eurUsd: onRampSandboxDefaults.eurUsd,
+      // A few seconds between "paid" and "sent", as with real providers: the dialog and
+      // Activity show the purchase as pending first.
+      deliveryDelayMs: 4_000,
+    })
+    stops.push(() => onRamp.close())
+    const onRampEnv = onRampServerEnv({
+      url: onRamp.url,
+      apiKey: onRampKey,
+      eurUsd: onRampSandboxDefaults.eurUsd,
+      devnet,
+    })
+
+    // Both settled: a failure throws only once the other bundler has started (and can be stopped).
+    const bundlersSettled = await bundlersStarting
+    const bundlerFailure = bundlersSettled.find((result) => result.status === 'rejected')
+    if (bundlerFailure) throw bundlerFailure.reason
+    const bundlers = bundlersSettled.map(
+      (result) => (result as PromiseFulfilledResult<{ chainId: number; url: string }>).value,
+    )
+
     const tsx = ['--import', 'tsx']
     const services: Array<Promise<Child>> = [
       startChild(
@@ -195,6 +262,8 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
           FOYER_DEVNET_FILE: devnetFile,
           ...(existsSync(sharedRegistryFile) ? { FOYER_REGISTRY_FILE: sharedRegistryFile } : {}),
           ...socialEnv,
+          ...onRampEnv,
+          ...bundlerServerEnv(bundlers),
         },
         /Foyer frame listening/,
         log,
@@ -283,7 +352,9 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       'Dev mailbox': `http://127.0.0.1:${worldPorts.server}/dev/mailbox`,
       'Social login stand-in': social.url,
       'Farcaster auth relay': farcasterRelay.url,
+      'On-ramp sandbox': onRamp.url,
     }
+    for (const bundler of bundlers) urls[`ERC-4337 bundler (${bundler.chainId})`] = bundler.url
     if (hasRelay) urls['WalletConnect dev relay'] = `ws://127.0.0.1:${worldPorts.relay}`
     if (hasMobileWallet) urls['Mobile test wallet'] = `http://127.0.0.1:${worldPorts.mobileWallet}`
     if (demo) {

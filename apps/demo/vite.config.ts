@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite'
 
 const rootDir = resolve(import.meta.dirname, '../..')
 
@@ -56,6 +56,9 @@ function foyerWorld(): Plugin {
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), foyerWorld()],
+  // Foyer's packages from their TypeScript source (the `@foyer/source` export condition), so the
+  // demo needs no build of them (see tsconfig.base.json).
+  resolve: { conditions: ['@foyer/source', ...defaultClientConditions] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

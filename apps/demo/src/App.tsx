@@ -8,6 +8,7 @@ import {
   useBalance,
   useDialog,
   useNetwork,
+  useSession,
 } from '@foyer/react'
 import { useEffect, useState } from 'react'
 import { createPublicClient, http } from 'viem'
@@ -36,6 +37,7 @@ function HooksPanel() {
   const network = useNetwork()
   const balance = useBalance()
   const dialog = useDialog()
+  const signIn = useSession()
   const readout = {
     useAccount: {
       status: account.status,
@@ -49,6 +51,7 @@ function HooksPanel() {
     },
     useBalance: { balance: balance.balance, symbol: balance.symbol },
     useDialog: { open: dialog.open, view: dialog.view },
+    useSession: { status: signIn.status, address: signIn.session?.address },
   }
   return (
     <section aria-labelledby="hooks-title">
@@ -60,6 +63,8 @@ function HooksPanel() {
         <dd data-testid="address">{account.address ?? '—'}</dd>
         <dt>Network</dt>
         <dd data-testid="network">{network.network.caipNetworkId ?? '—'}</dd>
+        <dt>Signed in as</dt>
+        <dd data-testid="session">{signIn.session?.address ?? '—'}</dd>
       </dl>
       <pre data-testid="hooks-readout">{JSON.stringify(readout, null, 2)}</pre>
     </section>

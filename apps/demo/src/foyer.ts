@@ -46,6 +46,11 @@ function frameUrl() {
 /** The local Solana cluster (LiteSVM), when the world runs one. */
 const solanaLocal = world.solana ? createSolanaLocalnet(world.solana) : undefined
 
+/** `?project=<id>` runs the demo as another project of the server (tests of operator settings). */
+function projectId() {
+  return new URLSearchParams(window.location.search).get('project') || world.projectId
+}
+
 export function createDemoFoyer(): Foyer {
   const chains = configuredChains()
   const solanaOff = new URLSearchParams(window.location.search).get('solana') === '0'
@@ -66,14 +71,19 @@ export function createDemoFoyer(): Foyer {
       // Email login: the server's secure frame, on its own origin.
       embeddedWalletAdapter({
         frameUrl: frameUrl(),
-        projectId: world.projectId,
+        projectId: projectId(),
         // WebAuthn needs a domain name: the frame on `localhost` offers passkey login, on 127.0.0.1 not.
         passkeys: !/^(\d+\.){3}\d+$|^\[/.test(new URL(frameUrl()).hostname),
       }),
     ],
     metadata,
-    projectId: world.projectId,
+    projectId: projectId(),
     serverUrl: world.serverUrl,
+    // `?siwx=1`: visitors sign in with their wallet after connecting (the server's verifier).
+    siwx:
+      new URLSearchParams(window.location.search).get('siwx') === '1'
+        ? { statement: 'Sign in to the Foyer demo' }
+        : undefined,
     // `?theme=light` shows the dialog in its light theme (dark is the default).
     themeMode:
       new URLSearchParams(window.location.search).get('theme') === 'light' ? 'light' : undefined,

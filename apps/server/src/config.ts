@@ -1,9 +1,14 @@
+import { caipNetworkIdSchema } from '@foyer/protocol'
+import * as v from 'valibot'
+import { parseBundlerUrls } from './chains/smartAccounts.ts'
 import type { EmbeddedWalletOptions } from './embedded/createEmbeddedWallet.ts'
 import { createHttpPlaceLookup } from './embedded/placeLookup.ts'
 import { readSocialProviders } from './embedded/social/socialProviders.ts'
 import { ConfigError } from './errors.ts'
 import type { CreateServerOptions } from './http/createServer.ts'
 import { parseTrustProxy } from './http/trustProxy.ts'
+import { readNameOptions } from './names/nameConfig.ts'
+import { parseCdpApiKey } from './onramp/cdpApiKey.ts'
 
 export type ServerEnv = Record<string, string | undefined>
 
@@ -14,7 +19,10 @@ export type ServerEnv = Record<string, string | undefined>
  * FOYER_0X_API_KEY, FOYER_0X_API_URL (swaps on the public networks),
  * FOYER_REGISTRY_FILE, FOYER_RATE_LIMIT_IP (per minute, 0 = off), FOYER_RATE_LIMIT_PROJECT,
  * FOYER_TRUST_PROXY, FOYER_LOG_LEVEL, FOYER_ANALYTICS_DAILY_QUOTA (events per project per UTC day,
- * 0 = none), FOYER_ANALYTICS_RETENTION_DAYS (0 = keep forever).
+ * 0 = none), FOYER_ANALYTICS_RETENTION_DAYS (0 = keep forever); on-ramp (see `readOnRamp`):
+ * FOYER_ONRAMP_API_KEY_NAME + FOYER_ONRAMP_API_KEY_SECRET, FOYER_ONRAMP_API_URL,
+ * FOYER_ONRAMP_PAY_URL, FOYER_ONRAMP_PROVIDER_NAME, FOYER_ONRAMP_NETWORKS, FOYER_ONRAMP_EUR_USD;
+ * FOYER_BUNDLER_URLS (ERC-4337 bundlers, `chainId=url,…`: the smart-account networks).
  */
 export function readServerOptions(
   env: ServerEnv,
@@ -35,6 +43,7 @@ export function readServerOptions(
     redisUrl: env.FOYER_REDIS_URL || undefined,
     devnetFile: env.FOYER_DEVNET_FILE || undefined,
     rpcUrls: env.FOYER_RPC_URLS || undefined,
+    bundlerUrls: parseBundlerUrls(env.FOYER_BUNDLER_URLS),
     indexChains: parseChainIds('FOYER_INDEX_CHAINS', env.FOYER_INDEX_CHAINS),
     priceApi: env.FOYER_PRICE_API_URL
       ? { baseUrl: env.FOYER_PRICE_API_URL, apiKey: env.FOYER_PRICE_API_KEY || undefined }
@@ -48,6 +57,10 @@ export function readServerOptions(
     // A hop count (`1`/`true` = one proxy) or proxy addresses/CIDRs; never every hop.
     trustProxy: parseTrustProxy('FOYER_TRUST_PROXY', env.FOYER_TRUST_PROXY),
     logger: { level: env.FOYER_LOG_LEVEL || 'info' },
+    // FOYER_NAME_ZONE, FOYER_NAME_GATEWAY_KEY (see `readNameOptions`).
+    names: readNameOptions(env),
+    onRamp: readOnRamp(env),
+    siwx: readSiwx(env),
     analytics: {
       dailyEventQuota: parseCount('FOYER_ANALYTICS_DAILY_QUOTA', env.FOYER_ANALYTICS_DAILY_QUOTA),
       retentionDays: parseCount(
@@ -55,6 +68,94 @@ export function readServerOptions(
         env.FOYER_ANALYTICS_RETENTION_DAYS,
       ),
     },
+  }
+}
+
+/**
+ * On-ramp: the Coinbase provider is on when both FOYER_ONRAMP_API_KEY_NAME and
+ * FOYER_ONRAMP_API_KEY_SECRET are set (one alone is a mistake, refused); its URLs, display name
+ * and extra network names are checked here, the key is read once, so a bad one stops the start.
+ */
+function readOnRamp(env: ServerEnv): CreateServerOptions['onRamp'] {
+  const keyName = env.FOYER_ONRAMP_API_KEY_NAME?.trim()
+  const keySecret = env.FOYER_ONRAMP_API_KEY_SECRET?.trim()
+  if (Boolean(keyName) !== Boolean(keySecret))
+    throw new ConfigError(
+      keyName
+        ? 'FOYER_ONRAMP_API_KEY_NAME is set: also set FOYER_ONRAMP_API_KEY_SECRET (the key secret)'
+        : 'FOYER_ONRAMP_API_KEY_SECRET is set: also set FOYER_ONRAMP_API_KEY_NAME (the key name)',
+    )
+  const eurUsdRate = parseRate('FOYER_ONRAMP_EUR_USD', env.FOYER_ONRAMP_EUR_USD)
+  if (!keyName || !keySecret) return eurUsdRate === undefined ? undefined : { eurUsdRate }
+  // Read (and dropped) here to refuse a bad secret early; the message never quotes it.
+  parseCdpApiKey(keyName, keySecret)
+  return {
+    coinbase: {
+      apiKeyName: keyName,
+      apiKeySecret: keySecret,
+      apiUrl: parseHttpUrl('FOYER_ONRAMP_API_URL', env.FOYER_ONRAMP_API_URL),
+      payUrl: parseHttpUrl('FOYER_ONRAMP_PAY_URL', env.FOYER_ONRAMP_PAY_URL),
+      name: env.FOYER_ONRAMP_PROVIDER_NAME?.trim() || undefined,
+      networks: parseOnRampNetworks(env.FOYER_ONRAMP_NETWORKS),
+    },
+    eurUsdRate,
+  }
+}
+
+/** `name=caip2,…`, e.g. `solana=solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1`; names are lower-cased. */
+export function parseOnRampNetworks(value: string | undefined): Record<string, string> | undefined {
+  if (!value?.trim()) return undefined
+  const networks: Record<string, string> = {}
+  for (const entry of value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)) {
+    const match = /^([A-Za-z0-9._-]{1,64})=(\S+)$/.exec(entry)
+    if (!match || !v.is(caipNetworkIdSchema, match[2]))
+      throw new ConfigError(
+        `FOYER_ONRAMP_NETWORKS entry "${entry}" is not name=caip2 (e.g. solana=solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp)`,
+      )
+    const name = match[1]!.toLowerCase()
+    if (name in networks)
+      throw new ConfigError(`FOYER_ONRAMP_NETWORKS names the network "${name}" twice`)
+    networks[name] = match[2]!
+  }
+  return networks
+}
+
+/** A positive decimal (an exchange rate), or undefined when unset. */
+function parseRate(name: string, value: string | undefined): number | undefined {
+  if (!value?.trim()) return undefined
+  const text = value.trim()
+  if (!/^\d{1,6}(\.\d{1,12})?$/.test(text) || !(Number(text) > 0))
+    throw new ConfigError(`${name} must be a positive decimal such as 1.08, got "${value}"`)
+  return Number(text)
+}
+
+/** An http(s) URL, or undefined when unset (the default then applies). */
+function parseHttpUrl(name: string, value: string | undefined): string | undefined {
+  const text = value?.trim()
+  if (!text) return undefined
+  if (!URL.canParse(text) || !/^https?:$/.test(new URL(text).protocol))
+    throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`)
+  return text
+}
+
+/**
+ * Sign in with any wallet: FOYER_SIWX_COOKIE_DOMAIN (the cookie's `Domain`, to share it with the
+ * app's backend on a sibling host) and FOYER_SIWX_SESSION_DAYS (the longest session, default 7).
+ */
+function readSiwx(env: ServerEnv): CreateServerOptions['siwx'] {
+  const cookieDomain = env.FOYER_SIWX_COOKIE_DOMAIN?.trim().replace(/^\./, '').toLowerCase()
+  if (cookieDomain && !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(cookieDomain))
+    throw new ConfigError(
+      `FOYER_SIWX_COOKIE_DOMAIN must be a domain such as example.com, got "${env.FOYER_SIWX_COOKIE_DOMAIN}"`,
+    )
+  const days = parseCount('FOYER_SIWX_SESSION_DAYS', env.FOYER_SIWX_SESSION_DAYS)
+  if (days === 0) throw new ConfigError('FOYER_SIWX_SESSION_DAYS must be at least 1')
+  return {
+    cookieDomain: cookieDomain || undefined,
+    sessionLifetimeMs: days === undefined ? undefined : days * 24 * 60 * 60_000,
   }
 }
 

@@ -58,6 +58,28 @@ export {
 } from './http/createServer.ts'
 export { createIndexer, type Indexer } from './indexer/createIndexer.ts'
 export { decodeHistoryCursor, encodeHistoryCursor, queryHistory } from './indexer/queryHistory.ts'
+export { type CdpApiKey, parseCdpApiKey, signCdpJwt } from './onramp/cdpApiKey.ts'
+export {
+  type CreateCoinbaseOnRampProviderParameters,
+  coinbaseNetworkIds,
+  createCoinbaseOnRampProvider,
+} from './onramp/createCoinbaseOnRampProvider.ts'
+export {
+  OnRampApiError,
+  OnRampApiKeyError,
+  OnRampNetworkNotSupportedError,
+  OnRampNotConfiguredError,
+  OnRampProviderRefusedError,
+  OnRampQuoteUnavailableError,
+} from './onramp/errors.ts'
+export { providerUserRef } from './onramp/providerUserRef.ts'
+export type {
+  OnRampProvider,
+  OnRampProviderOptions,
+  OnRampProviderQuote,
+  OnRampQuoteParameters,
+  OnRampUrlParameters,
+} from './onramp/types.ts'
 export {
   type CreateHttpPriceProviderParameters,
   createHttpPriceProvider,
@@ -73,6 +95,11 @@ export { matchOrigin } from './projects/matchOrigin.ts'
 export { getProject, listProjects, type Project, upsertProject } from './projects/projects.ts'
 export { builtinWallets } from './registry/builtinWallets.ts'
 export { importRegistry, queryWallets, seedBuiltinWallets } from './registry/wallets.ts'
+export {
+  SiwxSessionCheckError,
+  type VerifySiwxSessionParameters,
+  verifySiwxSession,
+} from './siwx/verifySiwxSession.ts'
 export {
   type CreateUniswapV2SwapProviderParameters,
   createUniswapV2SwapProvider,

@@ -12,6 +12,8 @@ import {
 import { InvalidAccountTypeError } from './errors/account.ts'
 import { findNetwork, toCaipNetwork } from './networks.ts'
 import { initialSendState } from './send/initialSendState.ts'
+import type { SiwxConfig } from './siwx/types.ts'
+import { watchSiwx } from './siwx/watchSiwx.ts'
 import { createStorage, getDefaultStorage, type Storage } from './storage/createStorage.ts'
 import { STORAGE_KEYS } from './storage/keys.ts'
 import type {
@@ -35,7 +37,10 @@ export type ResolvedFoyerConfig = {
   networks: readonly [CaipNetwork, ...CaipNetwork[]]
   adapters: readonly Adapter[]
   metadata: Metadata | undefined
+  /** Every feature with its default filled in; `getFeatures` adds the project's server settings. */
   features: Features
+  /** Only the features the app set, so the project's server settings can replace the defaults. */
+  appFeatures: Partial<Features>
   connectMethodsOrder: readonly ConnectMethod[]
   walletFeaturesOrder: readonly WalletFeature[]
   connectorTypeOrder: readonly ConnectorTypeOrderEntry[]
@@ -43,6 +48,7 @@ export type ResolvedFoyerConfig = {
   includeWalletIds: readonly string[]
   excludeWalletIds: readonly string[]
   allowUnsupportedChain: boolean
+  siwx: SiwxConfig | undefined
   /** Preferred account type per namespace when the visitor chose none: the config's over SPEC §6's. */
   defaultAccountTypes: AccountTypes
   projectId: string | undefined
@@ -131,6 +137,7 @@ export function createFoyer(parameters: CreateFoyerParameters): CreateFoyerRetur
     adapters: parameters.adapters ?? [],
     metadata: parameters.metadata,
     features: { ...DEFAULT_FEATURES, ...parameters.features },
+    appFeatures: { ...parameters.features },
     connectMethodsOrder: parameters.connectMethodsOrder ?? DEFAULT_CONNECT_METHODS_ORDER,
     walletFeaturesOrder: parameters.walletFeaturesOrder ?? DEFAULT_WALLET_FEATURES_ORDER,
     connectorTypeOrder: parameters.connectorTypeOrder ?? DEFAULT_CONNECTOR_TYPE_ORDER,
@@ -138,6 +145,7 @@ export function createFoyer(parameters: CreateFoyerParameters): CreateFoyerRetur
     includeWalletIds: parameters.includeWalletIds ?? [],
     excludeWalletIds: parameters.excludeWalletIds ?? [],
     allowUnsupportedChain: parameters.allowUnsupportedChain ?? false,
+    siwx: parameters.siwx,
     defaultAccountTypes: { ...DEFAULT_ACCOUNT_TYPES },
     projectId: parameters.projectId,
     serverUrl: parameters.serverUrl,
@@ -197,6 +205,9 @@ export function createFoyer(parameters: CreateFoyerParameters): CreateFoyerRetur
     locale: parameters.locale ?? 'en-US',
     send: initialSendState,
     pendingTransactions: [],
+    onRampCheckouts: [],
+    remoteFeatures: undefined,
+    siwx: { status: 'signed-out', session: undefined },
   }))
 
   const eventListeners = new Set<FoyerEventListener>()
@@ -277,5 +288,6 @@ export function createFoyer(parameters: CreateFoyerParameters): CreateFoyerRetur
     },
     _internal: internal,
   }
+  teardowns.push(watchSiwx(foyer))
   return foyer
 }

@@ -7,6 +7,12 @@ export type {
   WalletListEntry as RegistryWallet,
 } from '@foyer/protocol'
 export {
+  type NameSuggestion,
+  nameLabelProblem,
+  onRampLimit,
+  onRampLimitMessage,
+} from '@foyer/protocol'
+export {
   type AddPendingTransactionParameters,
   addPendingTransaction,
 } from './actions/addPendingTransaction.ts'
@@ -68,19 +74,58 @@ export {
   getBalance,
 } from './actions/getBalance.ts'
 export { getConnectedAccount } from './actions/getConnectedAccount.ts'
+export { type GetFeaturesReturnType, getFeatures } from './actions/getFeatures.ts'
+export {
+  type GetIdentityErrorType,
+  type GetIdentityParameters,
+  type GetIdentityReturnType,
+  getIdentity,
+} from './actions/getIdentity.ts'
+export {
+  type GetNameSuggestionsErrorType,
+  type GetNameSuggestionsParameters,
+  type GetNameSuggestionsReturnType,
+  getNameSuggestions,
+} from './actions/getNameSuggestions.ts'
+export {
+  type GetNameZoneErrorType,
+  type GetNameZoneReturnType,
+  getNameZone,
+} from './actions/getNameZone.ts'
 export {
   type GetNftsErrorType,
   type GetNftsParameters,
   type GetNftsReturnType,
   getNfts,
 } from './actions/getNfts.ts'
+export {
+  type GetOnRampOptionsErrorType,
+  type GetOnRampOptionsParameters,
+  type GetOnRampOptionsReturnType,
+  getOnRampOptions,
+} from './actions/getOnRampOptions.ts'
+export {
+  checkOnRampAmount,
+  type GetOnRampQuoteErrorType,
+  type GetOnRampQuoteParameters,
+  type GetOnRampQuoteReturnType,
+  getOnRampQuote,
+} from './actions/getOnRampQuote.ts'
+export {
+  type GetOnRampTransactionsErrorType,
+  type GetOnRampTransactionsParameters,
+  type GetOnRampTransactionsReturnType,
+  getOnRampTransactions,
+} from './actions/getOnRampTransactions.ts'
 export { getRecentWallets } from './actions/getRecentWallets.ts'
+export { type GetRemoteConfigReturnType, getRemoteConfig } from './actions/getRemoteConfig.ts'
 export {
   type GetSendTokenBalancesErrorType,
   type GetSendTokenBalancesParameters,
   type GetSendTokenBalancesReturnType,
   getSendTokenBalances,
 } from './actions/getSendTokenBalances.ts'
+export { type GetSessionReturnType, getSession } from './actions/getSession.ts'
 export {
   type GetSocialLoginsReturnType,
   getSocialLogins,
@@ -111,14 +156,40 @@ export {
   NoAddressError,
 } from './actions/getTransactionHistory.ts'
 export { type GoBackReturnType, goBack } from './actions/goBack.ts'
+export {
+  type LoadProfileParameters,
+  type LoadProfileReturnType,
+  loadProfile,
+} from './actions/loadProfile.ts'
+export { type LoadRemoteConfigReturnType, loadRemoteConfig } from './actions/loadRemoteConfig.ts'
 export { type NavigateParameters, type NavigateReturnType, navigate } from './actions/navigate.ts'
 export { type OpenParameters, type OpenReturnType, open } from './actions/open.ts'
+export {
+  type OpenOnRampCheckoutErrorType,
+  type OpenOnRampCheckoutParameters,
+  type OpenOnRampCheckoutReturnType,
+  onRampPartnerUserId,
+  openOnRampCheckout,
+} from './actions/openOnRampCheckout.ts'
 export {
   RECONNECT_DISCOVERY_TIMEOUT_MS,
   type ReconnectReturnType,
   reconnect,
 } from './actions/reconnect.ts'
+export {
+  type RegisterNameErrorType,
+  type RegisterNameParameters,
+  type RegisterNameReturnType,
+  registerName,
+} from './actions/registerName.ts'
 export { resetSendForm } from './actions/resetSendForm.ts'
+export {
+  looksLikeName,
+  type ResolveNameErrorType,
+  type ResolveNameParameters,
+  type ResolveNameReturnType,
+  resolveName,
+} from './actions/resolveName.ts'
 export {
   type SendTransactionErrorType,
   type SendTransactionParameters as SendTransactionActionParameters,
@@ -180,12 +251,14 @@ export {
   type ShowToastReturnType,
   showToast,
 } from './actions/showToast.ts'
+export { type SignInErrorType, type SignInReturnType, signIn } from './actions/signIn.ts'
 export {
   type SignMessageErrorType,
   type SignMessageParameters as SignMessageActionParameters,
   type SignMessageReturnType,
   signMessage,
 } from './actions/signMessage.ts'
+export { signOut } from './actions/signOut.ts'
 export {
   type SwapErrorType,
   type SwapParameters,
@@ -310,6 +383,14 @@ export {
 export { createEmitter, type Emitter } from './emitter.ts'
 export * from './errors/index.ts'
 export {
+  InvalidNameError,
+  NameSuggestionsError,
+  NamesForAddressError,
+  NamesNotSupportedError,
+  RegisterNameError,
+  ResolveNameError,
+} from './names/errors.ts'
+export {
   anvil,
   anvilB,
   arbitrum,
@@ -327,6 +408,23 @@ export {
   solanaTestnet,
   toCaipNetwork,
 } from './networks.ts'
+export {
+  InvalidOnRampAmountError,
+  OnRampAmountOutOfRangeError,
+  OnRampCheckoutError,
+  OnRampNetworkNotSupportedError,
+  OnRampQuoteUnavailableError,
+} from './onramp/errors.ts'
+export type {
+  OnRampAsset,
+  OnRampCheckout,
+  OnRampFiatCurrency,
+  OnRampOptions,
+  OnRampPaymentCurrency,
+  OnRampPaymentMethod,
+  OnRampQuote,
+  OnRampTransaction,
+} from './onramp/types.ts'
 export {
   InsufficientBalanceError,
   InvalidReceiverAddressError,
@@ -347,6 +445,17 @@ export {
   type ValidateSendFormParameters,
   validateSendForm,
 } from './send/validateSendForm.ts'
+export { createServerSiwxVerifier } from './siwx/createServerSiwxVerifier.ts'
+export { createSiwxMessage } from './siwx/createSiwxMessage.ts'
+export { SiwxNotConfiguredError, SiwxSignInError } from './siwx/errors.ts'
+export type {
+  SiwxConfig,
+  SiwxMessageFields,
+  SiwxSession,
+  SiwxState,
+  SiwxStatus,
+  SiwxVerifier,
+} from './siwx/types.ts'
 export {
   type BaseStorage,
   type CreateStorageParameters,
@@ -454,6 +563,11 @@ export {
   toChainIdNumber,
 } from './utils/number.ts'
 export { isOriginAllowed, matchOriginPattern } from './utils/origin.ts'
+export {
+  REGION_RESTRICTED_FEATURES,
+  RESTRICTED_TIME_ZONES,
+  resolveFeatures,
+} from './utils/resolveFeatures.ts'
 export {
   isCallTarget,
   isEmail,

@@ -62,6 +62,9 @@ export const historyTransfer = v.object({
   address: v.optional(v.string()),
   direction: v.picklist(['in', 'out', 'self']),
   quantity: v.object({ numeric: v.string(), decimals: v.string() }),
+  /** Who the value moved from and to (0x): for an ERC-20 these are not the transaction's ends. */
+  sender: v.optional(v.string()),
+  recipient: v.optional(v.string()),
 })
 export type HistoryTransfer = v.InferOutput<typeof historyTransfer>
 

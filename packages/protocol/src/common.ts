@@ -142,6 +142,8 @@ export const errorCodes = [
   'PROJECT_ID_MISSING',
   'INVALID_PROJECT_ID',
   'ORIGIN_NOT_ALLOWED',
+  /** 401: no valid sign-in session (SIWX) for the request's project. */
+  'UNAUTHENTICATED',
   'RATE_LIMITED',
   'NOT_FOUND',
   'PAYLOAD_TOO_LARGE',

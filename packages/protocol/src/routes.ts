@@ -2,7 +2,10 @@ import * as analytics from './analytics.ts'
 import * as blockchain from './blockchain.ts'
 import * as convert from './convert.ts'
 import * as health from './health.ts'
+import * as names from './names.ts'
 import * as nfts from './nfts.ts'
+import * as onramp from './onramp.ts'
+import * as siwx from './siwx.ts'
 import * as walletService from './walletService.ts'
 
 /**
@@ -121,6 +124,33 @@ export const routes = {
     query: blockchain.getProfileAccountQuery,
     response: blockchain.getProfileAccountResponse,
   },
+  getProfileSuggestions: {
+    method: 'GET',
+    path: '/v1/profile/suggestions/:name',
+    params: names.getProfileSuggestionsParams,
+    query: names.getProfileSuggestionsQuery,
+    response: names.getProfileSuggestionsResponse,
+  },
+  postProfileAccount: {
+    method: 'POST',
+    path: '/v1/profile/account',
+    query: names.postProfileAccountQuery,
+    body: names.postProfileAccountBody,
+    response: blockchain.nameProfile,
+  },
+  /** EIP-3668 gateway of the names' offchain resolver: `{data}` may end in `.json`. No project. */
+  getCcipGateway: {
+    method: 'GET',
+    path: '/v1/ccip/:sender/*',
+    params: names.getCcipGatewayParams,
+    response: names.ccipGatewayResponse,
+  },
+  postCcipGateway: {
+    method: 'POST',
+    path: '/v1/ccip',
+    body: names.postCcipGatewayBody,
+    response: names.ccipGatewayResponse,
+  },
   getSwapTokens: {
     method: 'GET',
     path: '/v1/convert/tokens',
@@ -157,6 +187,70 @@ export const routes = {
     query: convert.buildSwapTransactionQuery,
     body: convert.buildSwapTransactionBody,
     response: convert.buildSwapTransactionResponse,
+  },
+  getOnRampOptions: {
+    method: 'GET',
+    path: '/v1/onramp/options',
+    query: onramp.getOnRampOptionsQuery,
+    response: onramp.getOnRampOptionsResponse,
+  },
+  getOnRampQuote: {
+    method: 'POST',
+    path: '/v1/onramp/quote',
+    query: onramp.getOnRampQuoteQuery,
+    body: onramp.getOnRampQuoteBody,
+    response: onramp.getOnRampQuoteResponse,
+  },
+  createOnRampUrl: {
+    method: 'POST',
+    path: '/v1/generators/onrampurl',
+    query: onramp.createOnRampUrlQuery,
+    body: onramp.createOnRampUrlBody,
+    response: onramp.createOnRampUrlResponse,
+  },
+  getOnRampTransactions: {
+    method: 'GET',
+    path: '/v1/onramp/transactions',
+    query: onramp.getOnRampTransactionsQuery,
+    response: onramp.getOnRampTransactionsResponse,
+  },
+  /** SIWX: a nonce for the next sign-in message (project in the query or the body). */
+  postSiwxNonce: {
+    method: 'POST',
+    path: '/v1/siwx/nonce',
+    query: siwx.postSiwxNonceQuery,
+    body: siwx.postSiwxNonceBody,
+    response: siwx.postSiwxNonceResponse,
+  },
+  /** SIWX: checks a signed sign-in message; sets the `foyer_siwx` cookie (send credentials). */
+  postSiwxVerify: {
+    method: 'POST',
+    path: '/v1/siwx/verify',
+    query: siwx.postSiwxVerifyQuery,
+    body: siwx.postSiwxVerifyBody,
+    response: siwx.siwxSessionResponse,
+  },
+  /** SIWX: the session of the `foyer_siwx` cookie for the project; 401 without one. */
+  getSiwxSession: {
+    method: 'GET',
+    path: '/v1/siwx/session',
+    query: siwx.getSiwxSessionQuery,
+    response: siwx.siwxSessionResponse,
+  },
+  /** SIWX: signs the project's session out and clears the cookie. */
+  deleteSiwxSession: {
+    method: 'DELETE',
+    path: '/v1/siwx/session',
+    query: siwx.deleteSiwxSessionQuery,
+    response: siwx.siwxRevokeResponse,
+  },
+  /** SIWX: the same as `DELETE /v1/siwx/session`, as a POST (`navigator.sendBeacon`). */
+  postSiwxRevoke: {
+    method: 'POST',
+    path: '/v1/siwx/revoke',
+    query: siwx.postSiwxRevokeQuery,
+    body: siwx.postSiwxRevokeBody,
+    response: siwx.siwxRevokeResponse,
   },
 } as const
 

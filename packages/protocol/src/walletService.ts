@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import {
   caipNetworkIdSchema,
+  evmAddressSchema,
   integerParam,
   listParam,
   optionalSdkQueryEntries,
@@ -51,6 +52,19 @@ export const defaultProjectFeatures: ProjectFeatures = {
   analytics: true,
 }
 
+/**
+ * A network with ERC-4337 smart accounts: its bundler (JSON-RPC: `eth_sendUserOperation`, …), the
+ * EntryPoint it bundles for (v0.7) and the SimpleAccountFactory (v0.7) that deploys the accounts.
+ */
+export const smartAccountNetworkSchema = v.object({
+  /** CAIP-2, e.g. `eip155:31337`. */
+  chainId: v.pipe(caipNetworkIdSchema, v.startsWith('eip155:')),
+  bundlerUrl: v.pipe(v.string(), v.url()),
+  entryPoint: evmAddressSchema,
+  factory: evmAddressSchema,
+})
+export type SmartAccountNetwork = v.InferOutput<typeof smartAccountNetworkSchema>
+
 // GET /appkit/v1/config
 export const getConfigQuery = v.object({ ...sdkQueryEntries })
 export type GetConfigQuery = v.InferInput<typeof getConfigQuery>
@@ -58,6 +72,13 @@ export const getConfigResponse = v.object({
   projectId: v.string(),
   name: v.string(),
   features: projectFeatures,
+  /** Present when the server registers names: they are `<label>.<zone>` (e.g. `foyer.eth`). */
+  names: v.optional(v.object({ zone: v.string() })),
+  /**
+   * The networks where embedded wallets may use a smart account (SPEC §6: only those the login
+   * service lists), each with its ERC-4337 bundler. Absent when the server lists none.
+   */
+  smartAccounts: v.optional(v.array(smartAccountNetworkSchema)),
 })
 export type GetConfigResponse = v.InferOutput<typeof getConfigResponse>
 

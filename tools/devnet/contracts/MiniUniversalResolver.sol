@@ -9,12 +9,30 @@ interface IExtendedResolver {
     function resolve(bytes memory name, bytes memory data) external view returns (bytes memory);
 }
 
+/// The batch gateway protocol of ENS's UniversalResolver: viem answers `query` itself for the URL
+/// `x-batch-gateway:true` (the gateway list it passes by default), asking each resolver's own
+/// gateway with that resolver as `sender`.
+interface IBatchGateway {
+    struct Request {
+        address sender;
+        string[] urls;
+        bytes data;
+    }
+
+    function query(Request[] memory requests)
+        external
+        view
+        returns (bool[] memory failures, bytes[] memory responses);
+}
+
 // The part of ENS's UniversalResolver that viem 2.x calls (`resolveWithGateways`,
 // `reverseWithGateways`, `findResolver`), with the same ABI and custom errors, for a local
 // devnet. The real contract ships only in the ens-contracts npm package, which the registry here
-// lacks. Differences: no CCIP-read (an `OffchainLookup` from a resolver surfaces as
-// `ResolverError`, so the gateways argument is ignored), and no `default.reverse` fallback of
-// ENSIP-19.
+// lacks. Forward resolution follows an `OffchainLookup` of the resolver (EIP-3668) the way the
+// real one does: through the batch gateway protocol, so the resolver's gateway is asked with the
+// resolver as `sender` and signs for it. Differences: reverse resolution has no CCIP-read (an
+// `OffchainLookup` there surfaces as `ResolverError`), a callback that asks for another lookup
+// is refused, and there is no `default.reverse` fallback of ENSIP-19.
 contract MiniUniversalResolver {
     error DNSDecodingFailed(bytes dns);
     error DNSEncodingFailed(string ens);
@@ -26,6 +44,7 @@ contract MiniUniversalResolver {
     error ResolverNotFound(bytes name);
     error ReverseAddressMismatch(string primary, bytes primaryAddress);
     error UnsupportedResolverProfile(bytes4 selector);
+    error OffchainLookup(address sender, string[] urls, bytes callData, bytes4 callbackFunction, bytes extraData);
 
     bytes4 private constant EXTENDED_RESOLVER_INTERFACE = 0x9061b923;
     bytes4 private constant SUPPORTS_INTERFACE = 0x01ffc9a7;
@@ -33,6 +52,8 @@ contract MiniUniversalResolver {
     bytes4 private constant ADDR_COIN = 0xf1cb7e06; // addr(bytes32,uint256)
     bytes4 private constant NAME = 0x691f3431; // name(bytes32)
     uint256 private constant ETHEREUM_COIN_TYPE = 60;
+    bytes4 private constant OFFCHAIN_LOOKUP = 0x556f1830;
+    bytes4 private constant HTTP_ERROR = 0x01800152; // HttpError(uint16,string)
 
     IEnsRegistry public immutable registry;
 
@@ -58,15 +79,72 @@ contract MiniUniversalResolver {
         return (address(0), node, 0);
     }
 
-    /// @notice Calls `data` (e.g. `addr(node)`, `text(node, key)`) on the resolver of `name`.
-    function resolveWithGateways(bytes calldata name, bytes calldata data, string[] calldata)
+    /// @notice Calls `data` (e.g. `addr(node)`, `text(node, key)`) on the resolver of `name`. A
+    /// resolver that answers with `OffchainLookup` is asked again through the batch gateway
+    /// (`gateways`), and `resolveCallback` hands the gateway's answer to it.
+    function resolveWithGateways(bytes calldata name, bytes calldata data, string[] calldata gateways)
         external
         view
         returns (bytes memory result, address resolver)
     {
         uint256 offset;
         (resolver,, offset) = findResolver(name);
-        result = callResolver(name, resolver, offset, data);
+        (bool ok, bytes memory answer, bool extended) = rawCallResolver(name, resolver, offset, data);
+        if (!ok && extended && bytes4(answer) == OFFCHAIN_LOOKUP) {
+            revertThroughBatchGateway(resolver, answer, gateways, bytes4(data));
+        }
+        result = checkAnswer(ok, answer, data);
+    }
+
+    /// @dev Re-raises a resolver's `OffchainLookup` as this contract's, through the batch gateway.
+    function revertThroughBatchGateway(
+        address resolver,
+        bytes memory lookup,
+        string[] calldata gateways,
+        bytes4 selector
+    ) private view {
+        (address sender, string[] memory urls, bytes memory callData, bytes4 callback, bytes memory extraData) =
+            abi.decode(withoutSelector(lookup), (address, string[], bytes, bytes4, bytes));
+        // EIP-3668: a lookup on behalf of another contract is not this resolver's to make.
+        if (sender != resolver) revert ResolverError(lookup);
+        IBatchGateway.Request[] memory requests = new IBatchGateway.Request[](1);
+        requests[0] = IBatchGateway.Request(sender, urls, callData);
+        revert OffchainLookup(
+            address(this),
+            gateways,
+            abi.encodeCall(IBatchGateway.query, (requests)),
+            this.resolveCallback.selector,
+            abi.encode(resolver, callback, extraData, selector)
+        );
+    }
+
+    /// @notice EIP-3668 callback of `resolveWithGateways`: the batch gateway's one answer, passed
+    /// to the resolver's own callback (which checks it, e.g. the gateway's signature).
+    function resolveCallback(bytes calldata response, bytes calldata extraData)
+        external
+        view
+        returns (bytes memory result, address resolver)
+    {
+        (bool[] memory failures, bytes[] memory responses) = abi.decode(response, (bool[], bytes[]));
+        if (failures.length != 1 || responses.length != 1) revert InvalidBatchGatewayResponse();
+        bytes4 callback;
+        bytes memory resolverExtraData;
+        bytes4 selector;
+        (resolver, callback, resolverExtraData, selector) = abi.decode(extraData, (address, bytes4, bytes, bytes4));
+        if (failures[0]) {
+            // The gateway failed: an HTTP status travels as is, anything else as the resolver's.
+            bytes memory failure = responses[0];
+            if (bytes4(failure) == HTTP_ERROR) {
+                assembly {
+                    revert(add(failure, 32), mload(failure))
+                }
+            }
+            revert ResolverError(failure);
+        }
+        (bool ok, bytes memory answer) =
+            resolver.staticcall(abi.encodeWithSelector(callback, responses[0], resolverExtraData));
+        if (ok) answer = abi.decode(answer, (bytes));
+        result = checkAnswer(ok, answer, abi.encodePacked(selector));
     }
 
     /// @notice The primary name of `lookupAddress`, checked against the name's own address.
@@ -116,11 +194,20 @@ contract MiniUniversalResolver {
         view
         returns (bytes memory)
     {
+        (bool ok, bytes memory answer,) = rawCallResolver(name, resolver, offset, data);
+        return checkAnswer(ok, answer, data);
+    }
+
+    /// @dev Calls the resolver; `extended` tells whether it was asked through `resolve`.
+    function rawCallResolver(bytes memory name, address resolver, uint256 offset, bytes memory data)
+        private
+        view
+        returns (bool ok, bytes memory answer, bool extended)
+    {
         if (resolver == address(0)) revert ResolverNotFound(name);
         if (resolver.code.length == 0) revert ResolverNotContract(name, resolver);
-        bool ok;
-        bytes memory answer;
-        if (supportsInterface(resolver, EXTENDED_RESOLVER_INTERFACE)) {
+        extended = supportsInterface(resolver, EXTENDED_RESOLVER_INTERFACE);
+        if (extended) {
             (ok, answer) = resolver.staticcall(abi.encodeCall(IExtendedResolver.resolve, (name, data)));
             if (ok) answer = abi.decode(answer, (bytes));
         } else {
@@ -128,9 +215,20 @@ contract MiniUniversalResolver {
             if (offset != 0) revert ResolverNotFound(name);
             (ok, answer) = resolver.staticcall(data);
         }
+    }
+
+    function checkAnswer(bool ok, bytes memory answer, bytes memory data) private pure returns (bytes memory) {
         if (!ok) revert ResolverError(answer);
         if (answer.length == 0) revert UnsupportedResolverProfile(bytes4(data));
         return answer;
+    }
+
+    /// @dev `data` without its first 4 bytes (an error's or a call's selector).
+    function withoutSelector(bytes memory data) private pure returns (bytes memory rest) {
+        rest = new bytes(data.length - 4);
+        for (uint256 i = 0; i < rest.length; i++) {
+            rest[i] = data[i + 4];
+        }
     }
 
     function supportsInterface(address target, bytes4 interfaceId) private view returns (bool) {

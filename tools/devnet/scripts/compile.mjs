@@ -85,6 +85,21 @@ for (const [name, path] of Object.entries(npmArtifacts)) {
   writeArtifact(name, artifact.abi, artifact.evm?.bytecode?.object ?? artifact.bytecode)
 }
 
+// ERC-4337 v0.7 as published by eth-infinitism: only this exact init code lands at the canonical
+// addresses (EntryPoint 0x0000000071727De22E5E9d8BAf0edAc6f37da032, SimpleAccountFactory
+// 0x91E60e0613810449d098b0b5Ec8b51A0FE8c8985) through the deterministic deployer. No typed ABI:
+// viem ships `entryPoint07Abi`, and callers of the factory and account declare the few functions
+// they use.
+const accountAbstractionArtifacts = {
+  EntryPoint07: '@account-abstraction/contracts/artifacts/EntryPoint.json',
+  SimpleAccountFactory07: '@account-abstraction/contracts/artifacts/SimpleAccountFactory.json',
+}
+for (const [name, path] of Object.entries(accountAbstractionArtifacts)) {
+  const artifact = require(path)
+  writeArtifact(name, artifact.abi, artifact.bytecode)
+  delete abis[name]
+}
+
 // The same ABIs as TypeScript literals (`as const`), so viem infers argument and return types.
 const generatedAbis = join(root, 'src', 'generated', 'abis.ts')
 const exportNames = { WETH9: 'weth9', ENSRegistry: 'ensRegistry' }

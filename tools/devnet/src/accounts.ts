@@ -40,3 +40,24 @@ export function anvilDevAccounts(): DevAccount[] {
 export function devnetDeployer(): DevAccount {
   return deriveDevAccounts({ count: 1, start: 10 })[0]!
 }
+
+/**
+ * The treasury of the on-ramp sandbox (`@foyer/onramp-sandbox`): it sends what a visitor "buys"
+ * in the local world. Index 11, next to the deployer, so it is none of the 10 dev accounts and
+ * its deliveries never move their balances or nonces.
+ */
+export function devnetOnRampTreasury(): DevAccount {
+  return deriveDevAccounts({ count: 1, start: 11 })[0]!
+}
+
+/**
+ * The local bundler's keys (`@foyer/bundler`, alto): the executor sends the bundles
+ * (`handleOps`) and the utility key deploys alto's simulation contracts and refills the executor.
+ * Indexes 13 and 14: none of the 10 dev accounts, the deployer (10), the on-ramp treasury (11) or
+ * the names gateway signer (12), so bundling never moves their balances or nonces. `deployWorld`
+ * gives both Ether on every chain. Public keys: dev only.
+ */
+export function devnetBundlerAccounts(): { executor: DevAccount; utility: DevAccount } {
+  const [executor, utility] = deriveDevAccounts({ count: 2, start: 13 }) as [DevAccount, DevAccount]
+  return { executor, utility }
+}

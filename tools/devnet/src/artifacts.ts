@@ -12,6 +12,10 @@ export type ArtifactName =
   | 'PublicResolver'
   | 'ReverseRegistrar'
   | 'MiniUniversalResolver'
+  | 'SignedOffchainResolver'
+  | 'Erc1271Wallet'
+  | 'EntryPoint07'
+  | 'SimpleAccountFactory07'
 
 /**
  * Reads the init code of a contract from the committed artifacts (written by

@@ -35,6 +35,11 @@ try {
     console.log(`  Uniswap V2 router ${chain.contracts.uniswapV2Router02}`)
     console.log(`  ENS universal resolver ${chain.contracts.ensUniversalResolver}`)
     for (const { name, address } of chain.ensNames ?? []) console.log(`    ${name} → ${address}`)
+    if (devnet.names)
+      console.log(`  ${devnet.names.zone} offchain resolver ${chain.contracts.offchainResolver}`)
+    console.log(
+      `  ERC-4337 EntryPoint v0.7 ${chain.contracts.entryPoint07}, SimpleAccountFactory ${chain.contracts.simpleAccountFactory}`,
+    )
   }
   if (devnet.solana) {
     console.log(`Solana devnet: ${devnet.solana.rpcUrl} (WebSocket ${devnet.solana.wsUrl})`)

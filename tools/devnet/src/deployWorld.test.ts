@@ -17,8 +17,13 @@ import {
   uniswapV2PairAbi,
   uniswapV2Router02Abi,
 } from './abis.ts'
-import { anvilDevAccounts, devnetDeployer } from './accounts.ts'
-import { type DeployWorldReturnType, deployWorld } from './deployWorld.ts'
+import {
+  anvilDevAccounts,
+  deriveDevAccounts,
+  devnetDeployer,
+  devnetOnRampTreasury,
+} from './accounts.ts'
+import { type DeployWorldReturnType, deployWorld, onRampTreasuryAmounts } from './deployWorld.ts'
 import { DeployWorldError } from './errors.ts'
 import { type StartAnvilReturnType, startAnvil } from './startAnvil.ts'
 import { toViemChain } from './toViemChain.ts'
@@ -70,6 +75,31 @@ describe('deployWorld', () => {
       expect(ether).toBe(parseEther('10000'))
       expect(nonce).toBe(0)
     }
+  })
+
+  it('funds the on-ramp treasury (index 11, no dev account) with ETH, USDC and DAI', async () => {
+    const treasury = devnetOnRampTreasury()
+    expect(treasury.address).toBe(deriveDevAccounts({ count: 1, start: 11 })[0]!.address)
+    expect([...accounts, devnetDeployer()].map((account) => account.address)).not.toContain(
+      treasury.address,
+    )
+    const balanceOf = (token: `0x${string}`) =>
+      client.readContract({
+        address: token,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [treasury.address],
+      })
+    expect(await client.getBalance({ address: treasury.address })).toBe(
+      parseEther(String(onRampTreasuryAmounts.eth)),
+    )
+    expect(await balanceOf(world.contracts.usdc)).toBe(
+      parseUnits(String(onRampTreasuryAmounts.usdc), 6),
+    )
+    expect(await balanceOf(world.contracts.dai)).toBe(
+      parseUnits(String(onRampTreasuryAmounts.dai), 18),
+    )
+    expect(await client.getTransactionCount({ address: treasury.address })).toBe(0)
   })
 
   it('deploys tokens with the advertised metadata', async () => {

@@ -26,11 +26,19 @@ import {
   uniswapV2Router02Abi,
   weth9Abi,
 } from './abis.ts'
-import { anvilDevAccounts, type DevAccount, devnetDeployer } from './accounts.ts'
+import {
+  anvilDevAccounts,
+  type DevAccount,
+  devnetBundlerAccounts,
+  devnetDeployer,
+  devnetOnRampTreasury,
+} from './accounts.ts'
 import { readArtifactBytecode } from './artifacts.ts'
 import { DeployWorldError } from './errors.ts'
+import { planAccountAbstraction } from './planAccountAbstraction.ts'
 import { planEnsDeployment } from './planEnsDeployment.ts'
 import type {
+  DevnetAccountAbstractionContracts,
   DevnetContracts,
   DevnetEnsContracts,
   DevnetEnsName,
@@ -41,6 +49,16 @@ import type {
 export type DeployWorldParameters = {
   /** Accounts to fund with tokens. Default: anvil's 10 default accounts. */
   accounts?: readonly DevAccount[] | undefined
+  /**
+   * The on-ramp sandbox's treasury, funded with `onRampTreasuryAmounts`. Default
+   * `devnetOnRampTreasury()`; `false` funds none.
+   */
+  onRampTreasury?: Address | false | undefined
+  /**
+   * The local bundler's executor and utility accounts, each given `bundlerAccountEther`. Default
+   * `devnetBundlerAccounts()` (indexes 13 and 14); `false` funds none.
+   */
+  bundlerAccounts?: readonly Address[] | false | undefined
 }
 
 export type DeployWorldReturnType = {
@@ -57,6 +75,19 @@ export type DeployWorldErrorType = DeployWorldError
 
 /** Token amounts each funded account receives. */
 export const fundedTokenAmounts = { usdc: 1_000_000n, dai: 1_000_000n } as const
+
+/**
+ * What the on-ramp sandbox's treasury gets on every chain: enough for thousands of test purchases
+ * at the sandbox's limits (7,500 by card, 25,000 by bank account).
+ */
+export const onRampTreasuryAmounts = {
+  eth: 10_000n,
+  usdc: 100_000_000n,
+  dai: 100_000_000n,
+} as const
+
+/** Ether the bundler's executor and utility accounts get on every chain (they pay for bundles). */
+export const bundlerAccountEther = 1_000n
 
 /** Pool reserves; 1 ETH = 3000 USDC = 3000 DAI and 1 USDC = 1 DAI. */
 const liquidity = {
@@ -77,9 +108,11 @@ type PlannedTransaction = { step: string; to?: Address; data: Hex; value?: bigin
  * Deploys the devnet's contracts on an anvil node and fills them: USDC and DAI stand-ins, WETH9,
  * Uniswap V2 (factory, router and three funded pools), an NFT collection and ENS (`alice.eth` →
  * account 0 with an NFT avatar, `bob.eth` → account 1, both primary names); every account gets
- * 1,000,000 USDC and 1,000,000 DAI. All transactions are signed up front with consecutive nonces
- * and sent in two JSON-RPC batches (ENS second), so a fresh node always ends with the same
- * addresses.
+ * 1,000,000 USDC and 1,000,000 DAI, and the on-ramp sandbox's treasury gets `onRampTreasuryAmounts`
+ * (after everything else), then ERC-4337 v0.7 (EntryPoint and SimpleAccountFactory at their
+ * canonical addresses) and Ether for the local bundler's accounts. All transactions are signed up
+ * front with consecutive nonces and sent in three JSON-RPC batches (ENS second, ERC-4337 third),
+ * so a fresh node always ends with the same addresses.
  */
 export async function deployWorld(
   rpcUrl: string,
@@ -92,6 +125,14 @@ export async function deployWorld(
   }
   const account1 = accounts[1] ?? account0
   const deployer = devnetDeployer()
+  const treasury =
+    parameters.onRampTreasury === undefined
+      ? devnetOnRampTreasury().address
+      : parameters.onRampTreasury
+  const bundlerAccounts =
+    parameters.bundlerAccounts === undefined
+      ? Object.values(devnetBundlerAccounts()).map((account) => account.address)
+      : parameters.bundlerAccounts || []
   const signer = privateKeyToAccount(deployer.privateKey)
   // Requests made in the same tick travel as one JSON-RPC batch. No retries: a resent raw
   // transaction is rejected as already known.
@@ -107,6 +148,15 @@ export async function deployWorld(
       client.request({ method: 'eth_getBlockByNumber', params: ['latest', false] }),
       // The deployer is not a default account, so give it the Ether it deploys and pools with.
       testClient.setBalance({ address: deployer.address, value: deployerEther }),
+      treasury
+        ? testClient.setBalance({
+            address: treasury,
+            value: parseEther(String(onRampTreasuryAmounts.eth)),
+          })
+        : undefined,
+      ...bundlerAccounts.map((address) =>
+        testClient.setBalance({ address, value: parseEther(String(bundlerAccountEther)) }),
+      ),
     ])
     const chainId = Number(chainIdHex)
     const firstNonce = Number(nonceHex)
@@ -116,7 +166,10 @@ export async function deployWorld(
 
     const addressAt = (offset: number) =>
       getContractAddress({ from: deployer.address, nonce: BigInt(firstNonce + offset) })
-    const contracts: Omit<DevnetContracts, keyof DevnetEnsContracts> = {
+    const contracts: Omit<
+      DevnetContracts,
+      keyof DevnetEnsContracts | keyof DevnetAccountAbstractionContracts
+    > = {
       usdc: addressAt(0),
       dai: addressAt(1),
       weth: addressAt(2),
@@ -280,6 +333,18 @@ export async function deployWorld(
     // then drops the transactions behind the ones left over.
     const secondBatchStart = plan.length
     plan.push(...ens.transactions)
+    // The treasury's tokens come last of all, so no contract address moves because of them.
+    if (treasury) {
+      plan.push(
+        mintToken(usdc, treasury, usdcUnits(onRampTreasuryAmounts.usdc)),
+        mintToken(dai, treasury, daiUnits(onRampTreasuryAmounts.dai)),
+      )
+    }
+    // ERC-4337 after all of that, as a third batch: CREATE2 at the canonical addresses, so its
+    // place changes no address, and the older contracts keep their nonces.
+    const accountAbstraction = planAccountAbstraction()
+    const thirdBatchStart = plan.length
+    plan.push(...accountAbstraction.transactions)
 
     step = 'signing the transactions'
     const signed = await Promise.all(
@@ -307,7 +372,11 @@ export async function deployWorld(
     const receipts: RpcReceipt[] = []
     const hashes: Hash[] = []
     try {
-      for (const batch of [signed.slice(0, secondBatchStart), signed.slice(secondBatchStart)]) {
+      for (const batch of [
+        signed.slice(0, secondBatchStart),
+        signed.slice(secondBatchStart, thirdBatchStart),
+        signed.slice(thirdBatchStart),
+      ]) {
         step = 'sending the transactions'
         const sent = await Promise.all(
           batch.map((serialized) =>
@@ -340,7 +409,7 @@ export async function deployWorld(
     }
 
     return {
-      contracts: { ...contracts, ...ens.contracts },
+      contracts: { ...contracts, ...ens.contracts, ...accountAbstraction.contracts },
       tokens,
       pools: [
         pool(contracts.usdc, contracts.dai),

@@ -4,9 +4,11 @@ export {
   ensRegistryAbi,
   erc20Abi,
   erc721Abi,
+  erc1271WalletAbi,
   miniUniversalResolverAbi,
   publicResolverAbi,
   reverseRegistrarAbi,
+  signedOffchainResolverAbi,
   uniswapV2FactoryAbi,
   uniswapV2PairAbi,
   uniswapV2Router02Abi,
@@ -18,14 +20,19 @@ export {
   type DeriveDevAccountsParameters,
   type DevAccount,
   deriveDevAccounts,
+  devnetBundlerAccounts,
   devnetDeployer,
+  devnetOnRampTreasury,
 } from './accounts.ts'
+export { type ArtifactName, readArtifactBytecode } from './artifacts.ts'
 export {
+  bundlerAccountEther,
   type DeployWorldErrorType,
   type DeployWorldParameters,
   type DeployWorldReturnType,
   deployWorld,
   fundedTokenAmounts,
+  onRampTreasuryAmounts,
 } from './deployWorld.ts'
 export {
   AnvilBinaryNotFoundError,
@@ -36,6 +43,19 @@ export {
   InvalidDevnetFileError,
   PortInUseError,
 } from './errors.ts'
+export {
+  devnetNameGatewaySigner,
+  devnetNameGatewayUrl,
+  devnetNameZone,
+} from './nameGateway.ts'
+export {
+  deterministicDeployerAddress,
+  entryPoint07Address,
+  entryPoint07Salt,
+  type PlanAccountAbstractionReturnType,
+  planAccountAbstraction,
+  simpleAccountFactory07Address,
+} from './planAccountAbstraction.ts'
 export { type ReadDevnetErrorType, type ReadDevnetReturnType, readDevnet } from './readDevnet.ts'
 export {
   type ResolveAnvilBinaryErrorType,
@@ -59,10 +79,12 @@ export {
 export { type ToViemChainReturnType, toViemChain } from './toViemChain.ts'
 export type {
   Devnet,
+  DevnetAccountAbstractionContracts,
   DevnetChain,
   DevnetContracts,
   DevnetEnsContracts,
   DevnetEnsName,
+  DevnetNames,
   DevnetPool,
   DevnetToken,
 } from './types.ts'

@@ -11,8 +11,10 @@ import {
   miniUniversalResolverAbi,
   publicResolverAbi,
   reverseRegistrarAbi,
+  signedOffchainResolverAbi,
 } from './abis.ts'
 import { readArtifactBytecode } from './artifacts.ts'
+import { devnetNameGatewaySigner, devnetNameGatewayUrl, devnetNameZone } from './nameGateway.ts'
 import type { DevnetEnsContracts, DevnetEnsName } from './types.ts'
 
 export type PlanEnsDeploymentParameters = {
@@ -26,6 +28,12 @@ export type PlanEnsDeploymentParameters = {
   bob: Address
   /** The devnet NFT collection; alice's avatar is her token #1 (an ENSIP-12 NFT avatar). */
   nft: Address
+  /**
+   * The offchain names' parent (`foyer.eth`, a child of `eth`), the gateway URL template its
+   * resolver sends clients to, and the signer it trusts. Default: `devnetNameZone`,
+   * `devnetNameGatewayUrl`, `devnetNameGatewaySigner()`.
+   */
+  names?: { zone?: string; gatewayUrl?: string; signer?: Address } | undefined
 }
 
 export type PlanEnsDeploymentReturnType = {
@@ -43,15 +51,23 @@ const gas = { deploy: 8_000_000n, call: 300_000n, records: 1_000_000n }
  * nodes, and two names with primary (reverse) names: `alice.eth` with an avatar and `bob.eth`
  * without. The deployer fills every record while it owns the nodes, then hands each name to its
  * holder, so the dev accounts spend no transaction (their nonces stay 0). `addr.reverse` goes to
- * the reverse registrar last, so any account can then set its own primary name.
+ * the reverse registrar last, so any account can then set its own primary name. Last come the
+ * offchain names: a `SignedOffchainResolver` (EIP-3668) and `foyer.eth`, kept by the deployer,
+ * with it as resolver, so every `<label>.foyer.eth` is answered by the Foyer server's gateway.
  */
 export function planEnsDeployment(
   parameters: PlanEnsDeploymentParameters,
 ): PlanEnsDeploymentReturnType {
   const { chainId, deployer, firstNonce, alice, bob, nft } = parameters
+  const zone = parameters.names?.zone ?? devnetNameZone
+  const zoneParts = zone.split('.')
+  if (zoneParts.length !== 2 || zoneParts[1] !== 'eth')
+    throw new Error(`the names zone must be a child of eth, got "${zone}"`)
+  const gatewayUrl = parameters.names?.gatewayUrl ?? devnetNameGatewayUrl
+  const gatewaySigner = parameters.names?.signer ?? devnetNameGatewaySigner().address
   const addressAt = (offset: number) =>
     getContractAddress({ from: deployer, nonce: BigInt(firstNonce + offset) })
-  const contracts: DevnetEnsContracts = {
+  const contracts: Omit<DevnetEnsContracts, 'offchainResolver'> = {
     ensRegistry: addressAt(0),
     ensPublicResolver: addressAt(1),
     ensReverseRegistrar: addressAt(2),
@@ -180,5 +196,26 @@ export function planEnsDeployment(
     ]),
     setOwner('addr.reverse', contracts.ensReverseRegistrar),
   ]
-  return { contracts, names, transactions }
+  // After every other ENS transaction, so those keep the addresses they had before it existed.
+  const offchainResolver = addressAt(transactions.length)
+  transactions.push(
+    {
+      step: 'deploying the offchain names resolver',
+      data: encodeDeployData({
+        abi: signedOffchainResolverAbi,
+        bytecode: readArtifactBytecode('SignedOffchainResolver'),
+        args: [[gatewayUrl], [gatewaySigner]],
+      }),
+      gas: gas.deploy,
+    },
+    registry(
+      `creating ${zone} with the offchain resolver`,
+      encodeFunctionData({
+        abi: ensRegistryAbi,
+        functionName: 'setSubnodeRecord',
+        args: [namehash('eth'), labelhash(zoneParts[0]!), deployer, offchainResolver, 0n],
+      }),
+    ),
+  )
+  return { contracts: { ...contracts, offchainResolver }, names, transactions }
 }

@@ -1,8 +1,9 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
-import { anvilDevAccounts, devnetDeployer } from './accounts.ts'
+import { anvilDevAccounts, devnetDeployer, devnetOnRampTreasury } from './accounts.ts'
 import { type DeployWorldErrorType, deployWorld } from './deployWorld.ts'
 import { installFarcasterRegistries } from './installFarcasterRegistries.ts'
+import { devnetNameGatewaySigner, devnetNameGatewayUrl, devnetNameZone } from './nameGateway.ts'
 import { type StartAnvilErrorType, type StartAnvilReturnType, startAnvil } from './startAnvil.ts'
 import type { Devnet, DevnetChain, DevnetFarcaster } from './types.ts'
 
@@ -96,6 +97,12 @@ export async function startDevnet(
     chains: results.map((result) => (result as PromiseFulfilledResult<DevnetChain>).value),
     accounts,
     deployer: devnetDeployer(),
+    onRampTreasury: devnetOnRampTreasury(),
+    names: {
+      zone: devnetNameZone,
+      gatewayUrl: devnetNameGatewayUrl,
+      gatewaySigner: devnetNameGatewaySigner(),
+    },
     ...(farcaster ? { farcaster } : {}),
     ...(solanaSettled.status === 'fulfilled' && solanaSettled.value
       ? { solana: solanaSettled.value }

@@ -12,6 +12,24 @@ export type DevnetEnsContracts = {
   ensReverseRegistrar: Address
   /** What viem's `getEnsName`/`getEnsAddress`/`getEnsText`/`getEnsAvatar` call. */
   ensUniversalResolver: Address
+  /**
+   * The `SignedOffchainResolver` of `Devnet.names.zone` (EIP-3668 CCIP-read): every name below
+   * the zone is answered by the Foyer server's gateway, signed by `Devnet.names.gatewaySigner`.
+   */
+  offchainResolver: Address
+}
+
+/**
+ * The names the Foyer server registers (`<label>.<zone>`) and serves to any ENS client through
+ * the zone's offchain resolver (`contracts.offchainResolver` of every chain).
+ */
+export type DevnetNames = {
+  /** `foyer.eth`. */
+  zone: string
+  /** The gateway URL template the resolvers were deployed with. */
+  gatewayUrl: string
+  /** The key the resolvers trust; the server signs its gateway answers with it. Dev only. */
+  gatewaySigner: { address: Address; privateKey: Hex }
 }
 
 /** A name registered at start, with its forward (addr) and primary (reverse) record. */
@@ -22,15 +40,27 @@ export type DevnetEnsName = {
   avatar?: string | undefined
 }
 
-export type DevnetContracts = DevnetEnsContracts & {
-  usdc: Address
-  dai: Address
-  weth: Address
-  uniswapV2Factory: Address
-  uniswapV2Router02: Address
-  /** The "Foyer Devnet Punks" (FDP) ERC-721 collection. */
-  nft: Address
+/**
+ * ERC-4337 v0.7 at its canonical addresses, from `@account-abstraction/contracts@0.7.0`'s
+ * published bytecode (the same addresses as on every public chain).
+ */
+export type DevnetAccountAbstractionContracts = {
+  /** EntryPoint v0.7, `0x0000000071727De22E5E9d8BAf0edAc6f37da032` (viem's `entryPoint07Address`). */
+  entryPoint07: Address
+  /** SimpleAccountFactory v0.7, `0x91E60e0613810449d098b0b5Ec8b51A0FE8c8985`. */
+  simpleAccountFactory: Address
 }
+
+export type DevnetContracts = DevnetEnsContracts &
+  DevnetAccountAbstractionContracts & {
+    usdc: Address
+    dai: Address
+    weth: Address
+    uniswapV2Factory: Address
+    uniswapV2Router02: Address
+    /** The "Foyer Devnet Punks" (FDP) ERC-721 collection. */
+    nft: Address
+  }
 
 export type DevnetChain = {
   chainId: number
@@ -77,6 +107,13 @@ export type Devnet = {
   accounts: { address: Address; privateKey: Hex }[]
   /** Deployed the contracts, owns the pool liquidity and may mint more tokens and NFTs. */
   deployer: { address: Address; privateKey: Hex }
+  /**
+   * The on-ramp sandbox's treasury (`devnetOnRampTreasury()`): on every chain 10,000 ETH,
+   * 100,000,000 USDC and 100,000,000 DAI (`onRampTreasuryAmounts`). It delivers test purchases.
+   */
+  onRampTreasury?: { address: Address; privateKey: Hex } | undefined
+  /** The offchain names' zone and gateway signer, the same on every chain. */
+  names?: DevnetNames | undefined
   /** Farcaster's IdRegistry and KeyRegistry stand-ins and accounts, the same on every chain. */
   farcaster?: DevnetFarcaster | undefined
   /** Present when the Solana devnet was started too (`startDevnet({ solana })`). */

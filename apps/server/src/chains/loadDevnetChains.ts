@@ -22,6 +22,9 @@ const devnetFile = v.object({
         weth: address,
         uniswapV2Router02: v.optional(address),
         uniswapV2Factory: v.optional(address),
+        // ERC-4337 v0.7 (devnet files written before it have neither).
+        entryPoint07: v.optional(address),
+        simpleAccountFactory: v.optional(address),
       }),
       tokens: v.array(
         v.object({ address, symbol: v.string(), name: v.string(), decimals: v.number() }),
@@ -79,6 +82,13 @@ export async function loadDevnetChains(file: string): Promise<ChainConfig[]> {
         : undefined,
     indexer: { enabled: true, startBlock: 0n },
     testnet: true,
+    accountAbstraction:
+      chain.contracts.entryPoint07 && chain.contracts.simpleAccountFactory
+        ? {
+            entryPoint: chain.contracts.entryPoint07,
+            factory: chain.contracts.simpleAccountFactory,
+          }
+        : undefined,
   }))
 }
 

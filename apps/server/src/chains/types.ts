@@ -42,6 +42,11 @@ export type ChainConfig = {
   wrappedNative?: Address | undefined
   /** Public networks have many blocks: indexing them needs explicit opt-in. */
   testnet?: boolean | undefined
+  /**
+   * ERC-4337 v0.7 on this network when not at the canonical addresses (or known to be there, as
+   * on the devnet): the EntryPoint and the SimpleAccountFactory smart accounts are made with.
+   */
+  accountAbstraction?: { entryPoint: Address; factory: Address } | undefined
 }
 
 export type ChainRuntime = { config: ChainConfig; client: PublicClient }

@@ -526,6 +526,94 @@ export const migrations: Record<string, Migration> = {
       )
     },
   },
+  '0010_public_names': {
+    // Issue 16: visitors register names, which every ENS client resolves (CCIP-read), so a name
+    // is one row for the whole server (ENS has one namespace) answered to every project; the
+    // registering project is kept. One primary name per address and zone; a signed
+    // registration message is used once.
+    async up(db: Kysely<unknown>) {
+      // Two projects could each hold a name before: the oldest row keeps it.
+      await sql`delete from names as later using names as earlier
+        where later.name = earlier.name
+          and (earlier.registered_at < later.registered_at
+            or (earlier.registered_at = later.registered_at and earlier.project_id < later.project_id))`.execute(
+        db,
+      )
+      await sql`drop index names_project_address`.execute(db)
+      await sql`alter table names drop constraint names_pkey`.execute(db)
+      await sql`alter table names add primary key (name)`.execute(db)
+      await sql`alter table names
+        add column zone text,
+        add column address text,
+        add column is_primary boolean not null default false`.execute(db)
+      await sql`update names set
+        zone = case when strpos(name, '.') = 0 then '' else substr(name, strpos(name, '.') + 1) end,
+        address = lower(addresses -> '60' ->> 'address')`.execute(db)
+      await sql`alter table names alter column zone set not null`.execute(db)
+      // Identity answered an address's oldest name so far: that one stays its primary.
+      await sql`update names set is_primary = true where name in (
+        select distinct on (zone, address) name from names where address is not null
+        order by zone, address, registered_at, name)`.execute(db)
+      await sql`create unique index names_primary on names (zone, address) where is_primary`.execute(
+        db,
+      )
+      await sql`create index names_address on names (address)`.execute(db)
+      await db.schema
+        .createTable('name_registration_messages')
+        .addColumn('message_hash', 'text', (c) => c.primaryKey())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .execute()
+    },
+  },
+  '0011_siwx_sessions': {
+    // Issue 22: sign in with any wallet. Nonces are single use and bound to a project; a
+    // session is one cookie token (stored as its SHA-256) and project, holding one account per
+    // namespace.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('siwx_nonces')
+        .addColumn('nonce', 'text', (c) => c.primaryKey())
+        .addColumn('project_id', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('used_at', 'timestamptz')
+        .execute()
+      await db.schema
+        .createIndex('siwx_nonces_expires')
+        .on('siwx_nonces')
+        .column('expires_at')
+        .execute()
+      await db.schema
+        .createTable('siwx_sessions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('token_hash', 'text', (c) => c.notNull())
+        .addColumn('project_id', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('revoked_at', 'timestamptz')
+        .addUniqueConstraint('siwx_sessions_token_project', ['token_hash', 'project_id'])
+        .execute()
+      await db.schema
+        .createIndex('siwx_sessions_expires')
+        .on('siwx_sessions')
+        .column('expires_at')
+        .execute()
+      await db.schema
+        .createTable('siwx_session_accounts')
+        .addColumn('session_id', 'text', (c) =>
+          c.notNull().references('siwx_sessions.id').onDelete('cascade'),
+        )
+        .addColumn('namespace', 'text', (c) => c.notNull())
+        .addColumn('address', 'text', (c) => c.notNull())
+        .addColumn('chain_id', 'text', (c) => c.notNull())
+        .addColumn('issued_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('signed_in_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint('siwx_session_accounts_pk', ['session_id', 'namespace'])
+        .execute()
+    },
+  },
 }
 
 const migrationProvider: MigrationProvider = {

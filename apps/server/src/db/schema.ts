@@ -117,14 +117,66 @@ export type NftTokensTable = {
   log_index: number
 }
 
+/** Names the server registered; one namespace for the whole server, answered to every project. */
 export type NamesTable = {
+  /** The full name, normalized: `alice.foyer.eth`. */
   name: string
-  /** The project the name belongs to; names are answered to that project only. */
+  /** The project the name was registered under (kept; names are public, like ENS). */
   project_id: string
+  /** The parent the name is registered in (`foyer.eth`): the part after the first label. */
+  zone: string
+  /** The coin type 60 address, lower-cased (the lookup key; `addresses` keeps the checksum). */
+  address: string | null
+  /** The address's primary name in its zone (at most one per zone and address). */
+  is_primary: Generated<boolean>
   addresses: Json<Record<string, { address: string; created: number }>>
   attributes: Json<Record<string, string>>
   registered_at: Generated<Date>
   updated_at: Generated<Date>
+}
+
+/** Registration messages already used (sha256 of address and message), until they expire. */
+export type NameRegistrationMessagesTable = {
+  message_hash: string
+  /** When the message's timestamp stops passing the check: the row is useless after it. */
+  expires_at: Date
+}
+
+/** SIWX nonces: issued for one project, valid 10 minutes, used once (`used_at`). */
+export type SiwxNoncesTable = {
+  nonce: string
+  project_id: string
+  created_at: Generated<Date>
+  expires_at: Date
+  used_at: Date | null
+}
+/**
+ * SIWX sessions: one per browser (cookie token) and project. The cookie holds a random token;
+ * only its SHA-256 is stored, so the table alone signs nobody in.
+ */
+export type SiwxSessionsTable = {
+  id: string
+  /** SHA-256 (hex) of the `foyer_siwx` cookie's token; replaced on every sign-in (rotation). */
+  token_hash: string
+  project_id: string
+  created_at: Generated<Date>
+  /** The latest `expires_at` of its accounts: past it, the session is over. */
+  expires_at: Date
+  revoked_at: Date | null
+}
+/** The accounts signed in to a session: one per namespace (the latest sign-in replaces it). */
+export type SiwxSessionAccountsTable = {
+  session_id: string
+  namespace: string
+  address: string
+  /** CAIP-2, e.g. `eip155:1`. */
+  chain_id: string
+  /** The message's Issued At. */
+  issued_at: Date
+  expires_at: Date
+  /** When this account signed in (the newest is the session's top-level account). */
+  signed_in_at: Date
+  created_at: Generated<Date>
 }
 
 export type EmbeddedUsersTable = {
@@ -354,6 +406,10 @@ export type Database = {
   chain_tokens: ChainTokensTable
   account_activity: AccountActivityTable
   names: NamesTable
+  name_registration_messages: NameRegistrationMessagesTable
+  siwx_nonces: SiwxNoncesTable
+  siwx_sessions: SiwxSessionsTable
+  siwx_session_accounts: SiwxSessionAccountsTable
   nft_tokens: NftTokensTable
   embedded_users: EmbeddedUsersTable
   embedded_devices: EmbeddedDevicesTable

@@ -362,10 +362,12 @@ export async function createFrameServer(
     const rpcUrls = Object.fromEntries(
       server.foyer.chains.map((chain) => [chain.config.chainId, chain.config.rpcUrl]),
     )
+    const { smartAccounts } = server.foyer
     reply.header(
       'content-security-policy',
       frameContentSecurityPolicy({
-        rpcUrls: Object.values(rpcUrls),
+        // The bundlers too: the frame sends the smart account's user operations to them.
+        rpcUrls: [...Object.values(rpcUrls), ...smartAccounts.map((network) => network.bundlerUrl)],
         allowedOrigins: project.allowedOrigins,
       }),
     )
@@ -377,6 +379,20 @@ export async function createFrameServer(
         operatorRecovery: parameters.operatorRecovery,
         ...(recoveryPublicKey ? { recoveryPublicKey } : {}),
         rpcUrls,
+        ...(smartAccounts.length > 0
+          ? {
+              smartAccounts: Object.fromEntries(
+                smartAccounts.map(({ chainId, bundlerUrl, entryPoint, factory }) => [
+                  Number(chainId.slice('eip155:'.length)),
+                  {
+                    bundlerUrl,
+                    entryPoint: entryPoint as `0x${string}`,
+                    factory: factory as `0x${string}`,
+                  },
+                ]),
+              ),
+            }
+          : {}),
         solanaTokens: server.foyer.solanaChains.flatMap((chain) =>
           chain.tokens.map(({ mint, symbol, name, decimals }) => ({
             mint,

@@ -35,6 +35,11 @@ export type FrameConfig = {
   >
   /** SPL tokens of the server's Solana networks, by mint: approvals name them. */
   solanaTokens?: { mint: string; symbol: string; name: string; decimals: number }[] | undefined
+  /**
+   * The smart-account networks (`/appkit/v1/config`'s `smartAccounts`) by chain id: the bundler
+   * the frame sends user operations to, the EntryPoint and the account factory.
+   */
+  smartAccounts?: Record<number, { bundlerUrl: string; entryPoint: Hex; factory: Hex }> | undefined
 }
 
 const element = document.getElementById('foyer-frame-config')
@@ -59,6 +64,7 @@ createFrameHost({
       },
     }),
   rpcUrls: config.rpcUrls,
+  smartAccounts: config.smartAccounts,
   projectId: config.projectId,
   // Passkeys on the frame's own hostname; offered only where WebAuthn with PRF works there.
   passkeys: browserPasskeys(),

@@ -30,6 +30,15 @@ import { pickProjectId } from './pickProjectId.ts'
 export const balanceCacheTtlMs = 30_000
 export const identityCacheTtlMs = 5 * 60_000
 
+/**
+ * Cache keys of an address's identity and reverse names. The answers are the same for every
+ * project (names are public), so one entry serves all; registering a name drops both.
+ */
+export function addressLookupCacheKeys(address: string): { identity: string; reverse: string } {
+  const key = address.toLowerCase()
+  return { identity: `identity:${key}`, reverse: `reverse:${key}` }
+}
+
 export function registerBlockchainRoutes(app: FastifyInstance): void {
   const { foyer } = app
   const ensChain = () => foyer.chains.find((chain) => chain.config.ensUniversalResolver)
@@ -184,22 +193,21 @@ export function registerBlockchainRoutes(app: FastifyInstance): void {
    */
   function registerCachedAddressLookup<TResponse>(
     route: typeof routes.getIdentity | typeof routes.getProfileReverse,
-    cacheKeyPrefix: string,
+    cacheKey: keyof ReturnType<typeof addressLookupCacheKeys>,
     lookup: (parameters: NameLookupParameters & { address: Address }) => Promise<TResponse>,
   ): void {
     app.get(route.path, async (request): Promise<TResponse> => {
       const params = parseInput(route.params, request.params, 'params')
       const query = parseInput(route.query, request.query, 'query')
-      const project = await foyer.requireProject(request, query.projectId)
+      await foyer.requireProject(request, query.projectId)
       const address = getAddress(params.address)
-      // Project names are part of the answer, so each project has its own cache entry.
-      const key = `${cacheKeyPrefix}:${project.id}:${address.toLowerCase()}`
+      const key = addressLookupCacheKeys(address)[cacheKey]
       const cached = await foyer.cache.get<TResponse>(key)
       if (cached !== undefined) return cached
       const response = await lookup({
         db: foyer.database.db,
-        projectId: project.id,
         ensChain: ensChain(),
+        zone: foyer.nameZone,
         address,
       })
       await foyer.cache.set(key, response, identityCacheTtlMs)
@@ -216,11 +224,11 @@ export function registerBlockchainRoutes(app: FastifyInstance): void {
   app.get(routes.getProfileAccount.path, async (request): Promise<NameProfile> => {
     const params = parseInput(routes.getProfileAccount.params, request.params, 'params')
     const query = parseInput(routes.getProfileAccount.query, request.query, 'query')
-    const project = await foyer.requireProject(request, query.projectId)
+    await foyer.requireProject(request, query.projectId)
     const profile = await lookupName({
       db: foyer.database.db,
-      projectId: project.id,
       ensChain: ensChain(),
+      zone: foyer.nameZone,
       name: params.name,
     })
     if (!profile) throw new NotFoundError(`Name ${params.name} is not registered`)

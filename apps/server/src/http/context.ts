@@ -1,3 +1,4 @@
+import type { SmartAccountNetwork } from '@foyer/protocol'
 import type { FastifyRequest } from 'fastify'
 import type { Cache } from '../cache/createCache.ts'
 import type { ChainRuntime, SolanaChainConfig } from '../chains/types.ts'
@@ -33,6 +34,10 @@ export type ServerContext = {
    * embedded wallet when it starts; empty without it.
    */
   loginProviders: Set<string>
+  /** The zone visitors register names in (`FOYER_NAME_ZONE`, e.g. `foyer.eth`); none → no names. */
+  nameZone: string | undefined
+  /** Networks with an ERC-4337 bundler, where embedded wallets may use a smart account. */
+  smartAccounts: SmartAccountNetwork[]
 }
 
 declare module 'fastify' {

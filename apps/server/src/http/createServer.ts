@@ -1,9 +1,15 @@
 import rateLimit from '@fastify/rate-limit'
-import { type ErrorResponse, maxErrorEventsPerMinute, serverMessages } from '@foyer/protocol'
+import {
+  type ErrorResponse,
+  maxErrorEventsPerMinute,
+  serverMessages,
+  siwxDefaultSessionLifetimeMs,
+} from '@foyer/protocol'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify'
 import { Redis } from 'ioredis'
 import type { DestinationStream, Logger } from 'pino'
 import { BaseError as ViemBaseError } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { createAnalyticsQuota } from '../analytics/quota.ts'
 import { type AnalyticsRetention, startAnalyticsRetention } from '../analytics/retention.ts'
 import { type Cache, createMemoryCache, createRedisCache } from '../cache/createCache.ts'
@@ -11,24 +17,35 @@ import { createChainRuntime } from '../chains/createChainRuntime.ts'
 import { enableIndexing } from '../chains/enableIndexing.ts'
 import { loadDevnetChains, loadDevnetSolanaChains } from '../chains/loadDevnetChains.ts'
 import { parseRpcUrls } from '../chains/publicChains.ts'
+import { type BundlerUrl, resolveSmartAccountNetworks } from '../chains/smartAccounts.ts'
 import type { ChainConfig, SolanaChainConfig } from '../chains/types.ts'
 import { createDatabase, type FoyerDatabase } from '../db/createDatabase.ts'
 import { HttpError, InvalidProjectIdError, OriginNotAllowedError } from '../errors.ts'
 import { createIndexer } from '../indexer/createIndexer.ts'
+import { loadDevnetNames, type NameOptions } from '../names/nameConfig.ts'
+import {
+  type CreateCoinbaseOnRampProviderParameters,
+  createCoinbaseOnRampProvider,
+} from '../onramp/createCoinbaseOnRampProvider.ts'
+import type { OnRampProvider } from '../onramp/types.ts'
 import { createHttpPriceProvider } from '../prices/createHttpPriceProvider.ts'
 import { createPriceService } from '../prices/createPriceService.ts'
 import { matchOrigin } from '../projects/matchOrigin.ts'
 import { getProject, type Project, upsertProject } from '../projects/projects.ts'
 import { importRegistry, seedBuiltinWallets } from '../registry/wallets.ts'
+import { type SiwxCleanup, startSiwxCleanup } from '../siwx/cleanup.ts'
 import { createUniswapV2SwapProvider } from '../swap/createUniswapV2SwapProvider.ts'
 import { createZeroExSwapProvider } from '../swap/createZeroExSwapProvider.ts'
 import type { SwapProvider } from '../swap/types.ts'
 import { registerAnalyticsRoutes } from './analyticsRoutes.ts'
 import { registerBlockchainRoutes } from './blockchainRoutes.ts'
 import type { ServerContext } from './context.ts'
+import { registerNameRoutes } from './nameRoutes.ts'
 import { registerNftRoutes } from './nftRoutes.ts'
+import { registerOnRampRoutes } from './onRampRoutes.ts'
 import { createFallbackRateLimitStore } from './rateLimitStore.ts'
 import { registerCors } from './registerCors.ts'
+import { registerSiwxRoutes } from './siwxRoutes.ts'
 import { registerSwapRoutes } from './swapRoutes.ts'
 import { type TrustProxy, toFastifyTrustProxy } from './trustProxy.ts'
 import { registerWalletServiceRoutes } from './walletServiceRoutes.ts'
@@ -59,6 +76,11 @@ export type CreateServerOptions = {
   devnetFile?: string | undefined
   /** Public networks as `chainId=url,…` (see `parseRpcUrls`). */
   rpcUrls?: string | undefined
+  /**
+   * ERC-4337 bundlers (`FOYER_BUNDLER_URLS`, see `parseBundlerUrls`): their networks are the
+   * smart-account networks `/appkit/v1/config` lists. Each must be a network the server serves.
+   */
+  bundlerUrls?: readonly BundlerUrl[] | undefined
   /** Chain ids whose history to index although they are public networks (see `enableIndexing`). */
   indexChains?: readonly number[] | undefined
   /** CoinGecko-compatible price API for networks without on-chain pricing. */
@@ -70,6 +92,36 @@ export type CreateServerOptions = {
    * chain whose config has `swap` (the devnet's chains), then 0x (`zeroEx`) on the others.
    */
   swapProviders?: readonly SwapProvider[] | undefined
+  /**
+   * The on-ramp API (SPEC §7): Coinbase Onramp with a CDP API key, and the EUR rate (USD per EUR)
+   * of estimated quotes. Without a provider, options answer the built-in list, quotes are
+   * estimated, checkout URLs answer 503 and transactions an empty list.
+   */
+  onRamp?:
+    | {
+        coinbase?: CreateCoinbaseOnRampProviderParameters | undefined
+        eurUsdRate?: number | undefined
+      }
+    | undefined
+  /** An on-ramp provider to use instead of `onRamp.coinbase` (tests, another provider). */
+  onRampProvider?: OnRampProvider | undefined
+  /**
+   * Names visitors register (`<label>.<zone>`) and the key the zone's offchain resolver trusts
+   * (its CCIP-read gateway signs with it). Default: the devnet file's `names`, else none.
+   */
+  names?: NameOptions | undefined
+  /**
+   * Sign in with any wallet (`/v1/siwx/…`): the `Domain` of the `foyer_siwx` cookie (default
+   * host-only), the longest session (default 7 days), how often expired nonces and sessions are
+   * deleted (default hourly).
+   */
+  siwx?:
+    | {
+        cookieDomain?: string | undefined
+        sessionLifetimeMs?: number | undefined
+        cleanupIntervalMs?: number | undefined
+      }
+    | undefined
   /** Ensure the `foyer-dev` project and import `registryFile` (local world). */
   dev?: boolean | undefined
   registryFile?: string | undefined
@@ -123,10 +175,22 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
   const solanaChains: SolanaChainConfig[] = [...(options.solanaChains ?? [])]
   if (options.devnetFile) solanaChains.push(...(await loadDevnetSolanaChains(options.devnetFile)))
   if (options.rpcUrls) chainConfigs.push(...parseRpcUrls({ spec: options.rpcUrls }))
+  const smartAccounts = resolveSmartAccountNetworks({
+    chains: chainConfigs,
+    bundlerUrls: options.bundlerUrls,
+  })
   const indexedConfigs = enableIndexing({
     chains: chainConfigs,
     chainIds: options.indexChains ?? [],
   })
+
+  // Before anything is opened: a key secret it cannot read stops the start with a ConfigError.
+  const onRampProvider =
+    options.onRampProvider ??
+    (options.onRamp?.coinbase ? createCoinbaseOnRampProvider(options.onRamp.coinbase) : undefined)
+
+  const names =
+    options.names ?? (options.devnetFile ? await loadDevnetNames(options.devnetFile) : undefined)
 
   const ownsDatabase = !options.database
   const database =
@@ -247,6 +311,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
     findProject,
     tokenIconUrl: (symbol) => `${publicUrl}/public/getTokenImage/${encodeURIComponent(symbol)}`,
     loginProviders: new Set(),
+    nameZone: names?.zone,
+    smartAccounts,
     async requireProject(request, projectId, { checkOrigin = true } = {}) {
       const project = await findProject(projectId)
       if (!project) throw new InvalidProjectIdError()
@@ -324,6 +390,15 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
       dailyEventQuota > 0 ? createAnalyticsQuota({ db: database.db, dailyEventQuota }) : undefined,
   })
   registerBlockchainRoutes(app)
+  registerNameRoutes(app, {
+    zone: names?.zone,
+    gatewaySigner: names?.gatewayKey ? privateKeyToAccount(names.gatewayKey) : undefined,
+  })
+  if (names && !names.gatewayKey)
+    app.log.warn(
+      { zone: names.zone },
+      'names are registered without FOYER_NAME_GATEWAY_KEY: the API answers them, ENS clients cannot resolve them',
+    )
   registerNftRoutes(app)
   registerSwapRoutes(app, {
     providers: options.swapProviders ?? [
@@ -338,6 +413,24 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
           ]
         : []),
     ],
+  })
+
+  registerOnRampRoutes(app, { provider: onRampProvider, eurUsdRate: options.onRamp?.eurUsdRate })
+
+  registerSiwxRoutes(app, {
+    dev: options.dev === true,
+    cookieDomain: options.siwx?.cookieDomain,
+    sessionLifetimeMs: options.siwx?.sessionLifetimeMs ?? siwxDefaultSessionLifetimeMs,
+  })
+  // Expired SIWX nonces and ended sessions are deleted by a job running with the server.
+  let siwxCleanup: SiwxCleanup | undefined
+  app.addHook('onReady', async () => {
+    siwxCleanup = startSiwxCleanup({
+      db: database.db,
+      intervalMs: options.siwx?.cleanupIntervalMs,
+      onDeleted: (result) => app.log.info(result, 'expired SIWX nonces and sessions deleted'),
+      onError: (error) => app.log.warn({ err: error }, 'SIWX clean-up failed'),
+    })
   })
 
   if (options.indexer?.enabled !== false) app.addHook('onReady', async () => indexer.start())
@@ -357,6 +450,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
     })
   app.addHook('onClose', async () => {
     await retention?.stop()
+    await siwxCleanup?.stop()
     await indexer.stop()
     if (redis) await redis.quit().catch(() => redis.disconnect())
     if (ownsDatabase) await database.destroy()

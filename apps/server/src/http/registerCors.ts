@@ -7,7 +7,7 @@ export type RegisterCorsParameters = {
   findProject: (projectId: string) => Promise<Project | undefined>
 }
 
-const allowedMethods = ['GET', 'POST', 'OPTIONS']
+const allowedMethods = ['GET', 'POST', 'DELETE', 'OPTIONS']
 const allowedHeaders = ['content-type', 'x-sdk-type', 'x-sdk-version', 'x-project-id']
 
 /**
@@ -18,7 +18,11 @@ const allowedHeaders = ['content-type', 'x-sdk-type', 'x-sdk-version', 'x-projec
  *   a refused project id, a refused origin or a rate limit from a network failure (SPEC §8);
  * - preflights succeed for any origin, since the server checks the Origin of the actual request
  *   itself; otherwise a browser could not even see the 403 of a JSON POST.
- * Credentials are never allowed: the API uses none.
+ * Credentials are allowed on the sign-in routes (`/v1/siwx/…`) only, the one part of the API that
+ * uses a cookie (`foyer_siwx`): their data responses to the project's origins, their preflights,
+ * and their error responses (which never depend on the cookie: the `Origin` is checked before
+ * any session is looked at, so a foreign page learns nothing of the visitor from them). Without
+ * credentials on errors a browser would turn a 400 or 401 into a network failure.
  */
 export async function registerCors(
   app: FastifyInstance,
@@ -31,7 +35,14 @@ export async function registerCors(
       const common = { methods: allowedMethods, allowedHeaders, maxAge: 600 }
       // Development routes (login codes in the mailbox) are never readable by another origin.
       if (isDevelopmentRoute(request)) return { ...common, origin: false }
-      if (request.method === 'OPTIONS') return { ...common, origin: true }
+      if (request.method === 'OPTIONS')
+        return { ...common, origin: true, credentials: isSignInRoute(request) }
+      // The CCIP-read gateway answers ENS clients of any origin, which send no project (EIP-3668
+      // gateways answer `*`); its answers are public records, signed.
+      if (isNameGatewayRoute(request)) return { ...common, origin: '*' }
+      // The allow-list is what a page checks its own origin against ('Unverified Domain'), so a
+      // page on an origin outside it must be able to read it.
+      if (isOriginsRoute(request)) return { ...common, origin: true }
       const origin = request.headers.origin
       const projectId = requestProjectId(request)
       let allowed = false
@@ -39,7 +50,7 @@ export async function registerCors(
         const project = await findProject(projectId).catch(() => undefined)
         allowed = project !== undefined && matchOrigin(origin, project.allowedOrigins)
       }
-      return { ...common, origin: allowed }
+      return { ...common, origin: allowed, credentials: allowed && isSignInRoute(request) }
     },
   })
 
@@ -52,10 +63,15 @@ export async function registerCors(
     }
     addVaryOrigin(reply)
     reply.header('access-control-expose-headers', 'retry-after')
+    if (isSignInRoute(request)) reply.header('access-control-allow-credentials', 'true')
   })
 }
 
 const isDevelopmentRoute = (request: FastifyRequest) => request.url.startsWith('/dev/')
+const isSignInRoute = (request: FastifyRequest) => request.url.startsWith('/v1/siwx/')
+const isOriginsRoute = (request: FastifyRequest) =>
+  request.method === 'GET' && /^\/projects\/v1\/origins(\?|$)/.test(request.url)
+const isNameGatewayRoute = (request: FastifyRequest) => /^\/v1\/ccip(\/|\?|$)/.test(request.url)
 
 function requestProjectId(request: FastifyRequest): string | undefined {
   const fromQuery = (request.query as Record<string, unknown> | undefined)?.projectId

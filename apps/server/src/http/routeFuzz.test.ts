@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
+import { generatePrivateKey } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createEmbeddedWallet, type EmbeddedWallet } from '../embedded/createEmbeddedWallet.ts'
 import { createServer } from './createServer.ts'
@@ -52,6 +53,8 @@ const queries = [
   `projectId=${projectId}&to=%00&token=%00&chainId=%00&cursor=%00&search=%00`,
   `projectId=${projectId}&chainId=__proto__&cursor=__proto__&token=__proto__&to=__proto__`,
   `projectId=${projectId}&page=%00&entries=constructor&include=%00&exclude=__proto__`,
+  `projectId=${projectId}&partnerUserId=%00&network=__proto__`,
+  `projectId=${projectId}&partnerUserId=__proto__&network=eip155:1`,
 ]
 /** Cookie headers the browser would never hold from this server. */
 const cookies = [
@@ -59,6 +62,9 @@ const cookies = [
   'foyer_refresh=%E0%A4%A',
   'foyer_session=%; foyer_refresh=%ZZ',
   'foyer_session=__proto__; foyer_refresh=constructor',
+  // The SIWX cookie: broken encoding, a built-in name, a well-formed token nobody issued.
+  'foyer_siwx=%E0%A4%A; foyer_siwx=__proto__',
+  `foyer_siwx=${'A'.repeat(43)}`,
 ]
 const nul = 'a\u0000b'
 /** Every field name the JSON routes read, each holding text the database cannot store. */
@@ -83,6 +89,22 @@ const fields = {
   credentialId: nul,
   provider: nul,
   response: { id: nul, response: { clientDataJSON: nul } },
+  // The on-ramp routes' fields.
+  purchaseCurrency: '__proto__',
+  paymentCurrency: 'USD',
+  amount: '50',
+  network: 'eip155:1',
+  partnerUserId: nul,
+  destinationWallets: [{ address: nul, blockchains: ['__proto__:x'] }],
+  // The names routes' fields (registration and the CCIP-read gateway).
+  coin_type: '60',
+  address: '0x0000000000000000000000000000000000000001',
+  message: JSON.stringify({ name: `a${nul}bcd.foyer.eth`, timestamp: Date.now() }),
+  signature: '0x00',
+  sender: '0x0000000000000000000000000000000000000001',
+  data: `0x9061b923${'00'.repeat(64)}`,
+  // The SIWX verifier's field (message and signature are the names routes' above).
+  namespace: 'eip155',
 }
 const bodies: string[] = [
   JSON.stringify({ projectId: '\u0000' }),
@@ -90,6 +112,14 @@ const bodies: string[] = [
   // A lone surrogate (`\ud800`): valid JSON, refused by jsonb.
   JSON.stringify({ ...fields, deviceId: 'device-\ud800-0000', shareSetId: '\ud800' }),
   JSON.stringify({ [nul]: 1, projectId }),
+  // A sign-in message whose fields name built-in properties (SIWX verify).
+  JSON.stringify({
+    projectId,
+    namespace: 'solana',
+    message:
+      'localhost:5173 wants you to sign in with your Solana account:\n__proto__\n\nURI: http://localhost:5173/\nVersion: 1\nChain ID: __proto__\nNonce: constructor0\nIssued At: 2025-01-01T00:00:00Z',
+    signature: 'A'.repeat(88),
+  }),
   '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}',
   `${'['.repeat(20_000)}${']'.repeat(20_000)}`,
   '[]',
@@ -115,6 +145,8 @@ describe('route fuzzing: inputs that used to answer 500', () => {
     server = await createServer({
       dataDir: 'memory://',
       dev: true,
+      // Names on, so their routes (and the gateway) are fuzzed too; no chain, so no RPC.
+      names: { zone: 'foyer.eth', gatewayKey: generatePrivateKey() },
       logger: false,
       rateLimit: false,
       indexer: { enabled: false },

@@ -82,6 +82,8 @@ export function registerWalletServiceRoutes(app: FastifyInstance): void {
       projectId: project.id,
       name: project.name,
       features: { ...project.features, socials },
+      ...(foyer.nameZone ? { names: { zone: foyer.nameZone } } : {}),
+      ...(foyer.smartAccounts.length > 0 ? { smartAccounts: foyer.smartAccounts } : {}),
     }
   })
 

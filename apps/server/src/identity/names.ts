@@ -1,24 +1,29 @@
 import type { NameProfile } from '@foyer/protocol'
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import { type Address, getAddress } from 'viem'
 import { normalize } from 'viem/ens'
 import type { ChainRuntime } from '../chains/types.ts'
 import type { Database } from '../db/schema.ts'
-
-/** SLIP-44 coin type of Ethereum, the key of EVM addresses in a name's records. */
-const ethereumCoinType = '60'
+import { ethereumCoinType, findName, namesOfAddress, toNameProfile } from '../names/nameStore.ts'
 
 export type NameLookupParameters = {
   db: Kysely<Database>
-  /** The asking project: only its own names are answered. */
-  projectId: string
-  /** The network whose ENS is consulted (the first configured chain with ENS); none → project names only. */
+  /** The network whose ENS is consulted (the first configured chain with ENS); none → stored names only. */
   ensChain?: ChainRuntime | undefined
+  /**
+   * The zone this server registers names in (`foyer.eth`): the server is its authority, so a
+   * name of it that is not stored is unknown without asking ENS (whose answer would come from
+   * this server's own gateway).
+   */
+  zone?: string | undefined
 }
 
 export type Identity = { name: string | null; avatar: string | null }
 
-/** Name and avatar of an address: ENS reverse record where the network has ENS, else the project's names. */
+/**
+ * Name and avatar of an address: the ENS primary name where the network has ENS, else the
+ * address's primary stored name (names are public: whichever project registered it).
+ */
 export async function resolveIdentity(
   parameters: NameLookupParameters & { address: Address },
 ): Promise<Identity> {
@@ -30,13 +35,13 @@ export async function resolveIdentity(
       return { name, avatar }
     }
   }
-  const [own] = await reverseProjectNames(parameters, address)
+  const [own] = await namesOfAddress(parameters.db, address)
   return own
     ? { name: own.name, avatar: own.attributes.avatar ?? null }
     : { name: null, avatar: null }
 }
 
-/** Every name pointing at an address (ENS primary name first). */
+/** Every name pointing at an address: the ENS primary name, then stored ones (primary first). */
 export async function reverseLookup(
   parameters: NameLookupParameters & { address: Address },
 ): Promise<NameProfile[]> {
@@ -49,22 +54,18 @@ export async function reverseLookup(
       if (profile) profiles.push(profile)
     }
   }
-  profiles.push(...(await reverseProjectNames(parameters, address)))
+  profiles.push(...(await namesOfAddress(parameters.db, address)).map(toNameProfile))
   return profiles
 }
 
-/** The profile of a name: the asking project's own names first, then ENS. */
+/** The profile of a name: a stored name first, then ENS (except in the server's own zone). */
 export async function lookupName(
   parameters: NameLookupParameters & { name: string },
 ): Promise<NameProfile | undefined> {
   const name = parameters.name.toLowerCase()
-  const row = await parameters.db
-    .selectFrom('names')
-    .selectAll()
-    .where('project_id', '=', parameters.projectId)
-    .where('name', '=', name)
-    .executeTakeFirst()
-  if (row) return toProfile(row)
+  const row = await findName(parameters.db, name)
+  if (row) return toNameProfile(row)
+  if (parameters.zone && name.endsWith(`.${parameters.zone}`)) return undefined
   if (parameters.ensChain && name.includes('.')) return ensProfile(parameters.ensChain, name)
   return undefined
 }
@@ -87,38 +88,5 @@ async function ensProfile(chain: ChainRuntime, name: string): Promise<NameProfil
     addresses: { [ethereumCoinType]: { address: getAddress(address), created: 0 } },
     attributes: avatar ? { avatar } : {},
     source: 'ens',
-  }
-}
-
-async function reverseProjectNames(
-  { db, projectId }: NameLookupParameters,
-  address: string,
-): Promise<NameProfile[]> {
-  const rows = await db
-    .selectFrom('names')
-    .selectAll()
-    .where('project_id', '=', projectId)
-    .where(
-      sql<boolean>`lower(addresses -> ${ethereumCoinType} ->> 'address') = ${address.toLowerCase()}`,
-    )
-    .orderBy('registered_at')
-    .execute()
-  return rows.map(toProfile)
-}
-
-function toProfile(row: {
-  name: string
-  addresses: Record<string, { address: string; created: number }>
-  attributes: Record<string, string>
-  registered_at: Date
-  updated_at: Date
-}): NameProfile {
-  return {
-    name: row.name,
-    registered: new Date(row.registered_at).getTime(),
-    updated: new Date(row.updated_at).getTime(),
-    addresses: row.addresses,
-    attributes: row.attributes,
-    source: 'project',
   }
 }

@@ -113,6 +113,7 @@ export async function queryHistory(
     const txTransfers: HistoryTransfer[] = transfers
       .filter((t) => t.chain_id === row.chain_id && t.hash === row.hash)
       .map((t) => {
+        const parties = { sender: getAddress(t.from_address), recipient: getAddress(t.to_address) }
         const direction =
           t.from_address === account && t.to_address === account
             ? 'self'
@@ -131,6 +132,7 @@ export async function queryHistory(
               numeric: formatUnits(BigInt(t.amount), chain.nativeCurrency.decimals),
               decimals: String(chain.nativeCurrency.decimals),
             },
+            ...parties,
           }
         }
         const decimals = t.decimals ?? 0
@@ -143,6 +145,7 @@ export async function queryHistory(
             numeric: formatUnits(BigInt(t.amount), decimals),
             decimals: String(decimals),
           },
+          ...parties,
         }
       })
     const hasIn = txTransfers.some((t) => t.direction === 'in')

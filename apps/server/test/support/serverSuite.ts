@@ -330,22 +330,35 @@ export function describeServerSuite(
       })
 
       it('hands data only to the origins the project allows', async () => {
-        // The allow-list is answered to every origin, but only allowed ones may read it.
+        // Another origin gets a refusal it can read, and none of the project's data.
+        const foreign = await fetch(url('/appkit/v1/config'), {
+          headers: { origin: foreignOrigin },
+        })
+        expect(foreign.status).toBe(403)
+        expect(JSON.stringify(await foreign.json())).not.toContain('features')
+        const allowed = await fetch(url('/appkit/v1/config'), {
+          headers: { origin: allowedOrigin },
+        })
+        expect(allowed.status).toBe(200)
+        expect(allowed.headers.get('access-control-allow-origin')).toBe(allowedOrigin)
+        expect(allowed.headers.get('vary')).toMatch(/\bOrigin\b/i)
+        // Another project's allowed origin is foreign to this one.
+        const other = await fetch(url('/appkit/v1/config'), {
+          headers: { origin: otherProject.origin },
+        })
+        expect(other.status).toBe(403)
+      })
+
+      it('lets any page read the allow-list, so a page outside it can say so (Unverified Domain)', async () => {
         const foreign = await fetch(url('/projects/v1/origins'), {
           headers: { origin: foreignOrigin },
         })
         expect(foreign.status).toBe(200)
-        expect(foreign.headers.get('access-control-allow-origin')).toBeNull()
-        expect(foreign.headers.get('vary')).toMatch(/\bOrigin\b/i)
-        const allowed = await fetch(url('/projects/v1/origins'), {
-          headers: { origin: allowedOrigin },
-        })
-        expect(allowed.headers.get('access-control-allow-origin')).toBe(allowedOrigin)
-        // Another project's allowed origin is foreign to this one.
-        const other = await fetch(url('/projects/v1/origins'), {
-          headers: { origin: otherProject.origin },
-        })
-        expect(other.headers.get('access-control-allow-origin')).toBeNull()
+        expect(foreign.headers.get('access-control-allow-origin')).toBe(foreignOrigin)
+        expect(foreign.headers.get('access-control-allow-credentials')).toBeNull()
+        expect(
+          ((await foreign.json()) as { allowedOrigins: string[] }).allowedOrigins,
+        ).not.toContain(foreignOrigin)
       })
 
       it('lets a browser read the per-IP rate limit, and still answers its preflight', async () => {
@@ -1092,13 +1105,16 @@ export function describeServerSuite(
         }
       })
 
-      it("falls back to the project's own names, then to no name at all", async () => {
+      it("falls back to the server's own names, then to no name at all", async () => {
         const carol = account(3)
         await fixture.database.db
           .insertInto('names')
           .values({
             name: 'carol.foyer',
             project_id: projectId,
+            zone: 'foyer',
+            address: carol.toLowerCase(),
+            is_primary: true,
             addresses: JSON.stringify({ '60': { address: carol, created: 1_700_000_000_000 } }),
             attributes: JSON.stringify({ avatar: 'http://127.0.0.1/carol.png' }),
           })
@@ -1118,7 +1134,7 @@ export function describeServerSuite(
         expect(await identity(nobody)).toEqual({ name: null, avatar: null })
       })
 
-      it("answers a project's names to that project only", async () => {
+      it('answers a name registered under one project to every project (names are public, like ENS)', async () => {
         const other = 'names-other'
         await upsertProject({
           db: fixture.database.db,
@@ -1128,32 +1144,50 @@ export function describeServerSuite(
         })
         const asOther = (path: string) => app.inject({ url: `${path}?projectId=${other}` })
         const erin = account(7)
-        const names = (project: string, address: string) => ({
+        await fixture.database.db
+          .insertInto('names')
+          .values({
+            name: 'erin.foyer',
+            project_id: projectId,
+            zone: 'foyer',
+            address: erin.toLowerCase(),
+            is_primary: true,
+            addresses: JSON.stringify({ '60': { address: erin, created: 1_700_000_000_000 } }),
+            attributes: JSON.stringify({}),
+          })
+          .execute()
+
+        // The other project asks first and gets the same answers as the registering one.
+        expect((await asOther(`/v1/identity/${erin}`)).json()).toEqual({
           name: 'erin.foyer',
-          project_id: project,
-          addresses: JSON.stringify({ '60': { address, created: 1_700_000_000_000 } }),
-          attributes: JSON.stringify({}),
+          avatar: null,
         })
-        await fixture.database.db.insertInto('names').values(names(projectId, erin)).execute()
-
-        // The other project asks first: a cache shared between projects would hand this on.
-        expect((await asOther(`/v1/identity/${erin}`)).json()).toEqual({ name: null, avatar: null })
-        expect((await asOther(`/v1/profile/reverse/${erin}`)).json()).toEqual([])
-        expect((await asOther('/v1/profile/account/erin.foyer')).statusCode).toBe(404)
-        expect(await identity(erin)).toEqual({ name: 'erin.foyer', avatar: null })
-        expect((await reverse(erin)).map((entry) => entry.name)).toEqual(['erin.foyer'])
-        expect((await asOther(`/v1/identity/${erin}`)).json()).toEqual({ name: null, avatar: null })
-
-        // Each project may give the same name to its own address.
-        const frank = account(8)
-        await fixture.database.db.insertInto('names').values(names(other, frank)).execute()
+        expect(
+          ((await asOther(`/v1/profile/reverse/${erin}`)).json() as NameProfile[]).map(
+            (entry) => entry.name,
+          ),
+        ).toEqual(['erin.foyer'])
         expect((await asOther('/v1/profile/account/erin.foyer')).json()).toMatchObject({
-          addresses: { '60': { address: frank } },
+          addresses: { '60': { address: erin } },
           source: 'project',
         })
-        expect((await profile('erin.foyer')).body).toMatchObject({
-          addresses: { '60': { address: erin } },
-        })
+        expect(await identity(erin)).toEqual({ name: 'erin.foyer', avatar: null })
+
+        // One namespace: the name cannot be stored again for another project.
+        const frank = account(8)
+        await expect(
+          fixture.database.db
+            .insertInto('names')
+            .values({
+              name: 'erin.foyer',
+              project_id: other,
+              zone: 'foyer',
+              address: frank.toLowerCase(),
+              addresses: JSON.stringify({ '60': { address: frank, created: 1 } }),
+              attributes: JSON.stringify({}),
+            })
+            .execute(),
+        ).rejects.toThrow()
       })
 
       it('keeps identities and reverse names for 5 minutes (SPEC §9)', async () => {
@@ -1259,12 +1293,8 @@ export function describeServerSuite(
     })
 
     describe('refusals', () => {
-      it('answers routes of later issues with 404', async () => {
-        for (const url of [
-          '/v1/onramp/options',
-          '/v1/sessions/abc',
-          '/v1/profile/suggestions/bob',
-        ]) {
+      it('answers routes of later issues, and names on a server without a zone, with 404', async () => {
+        for (const url of ['/v1/sessions/abc', '/v1/profile/suggestions/bob']) {
           expect((await app.inject({ url: q(url) })).statusCode).toBe(404)
         }
         expect(

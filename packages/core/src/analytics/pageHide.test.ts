@@ -19,8 +19,15 @@ function stubBeacon(accept: boolean) {
     return accept
   })
   Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true })
-  const fetchMock = vi.fn(async () => Response.json({ stored: 1, dropped: 0 }))
-  vi.stubGlobal('fetch', fetchMock)
+  // `fetchMock` sees the events; the project's analytics switch (asked first) is answered apart.
+  const fetchMock = vi.fn(async (_input: string | URL | Request, _init?: RequestInit) =>
+    Response.json({ stored: 1, dropped: 0 }),
+  )
+  vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) =>
+    new URL(String(input)).pathname === '/getAnalyticsConfig'
+      ? Response.json({ isAnalyticsEnabled: true })
+      : fetchMock(input, init),
+  )
   return { beacons, sendBeacon, fetchMock }
 }
 
@@ -42,6 +49,24 @@ describe('analytics on page hide', () => {
     expect(event!.url).toBe(`${location.origin}/shop`)
     expect(event!.domain).toBe(location.hostname)
     await vi.advanceTimersByTimeAsync(10_000)
+    expect(fetchMock).not.toHaveBeenCalled()
+    foyer.destroy()
+  })
+
+  test('sends nothing by beacon or fetch when the project switched analytics off', async () => {
+    const { beacons, fetchMock } = stubBeacon(true)
+    vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) =>
+      new URL(String(input)).pathname === '/getAnalyticsConfig'
+        ? Response.json({ isAnalyticsEnabled: false })
+        : fetchMock(input, init),
+    )
+    const foyer = createTestFoyer({ serverUrl, projectId: 'foyer-dev' })
+    openDialog(foyer)
+    await vi.dynamicImportSettled()
+    await vi.advanceTimersByTimeAsync(0)
+    window.dispatchEvent(new Event('pagehide'))
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(beacons).toEqual([])
     expect(fetchMock).not.toHaveBeenCalled()
     foyer.destroy()
   })

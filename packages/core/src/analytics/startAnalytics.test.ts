@@ -53,7 +53,12 @@ function stubFetch(status = 200) {
           { status },
         )
   })
-  vi.stubGlobal('fetch', fetchMock)
+  // The project's analytics switch, asked before the first post, is answered apart.
+  vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) =>
+    new URL(String(input)).pathname === '/getAnalyticsConfig'
+      ? Response.json({ isAnalyticsEnabled: true })
+      : fetchMock(input, init),
+  )
   return { posted, fetchMock }
 }
 

@@ -68,11 +68,26 @@ function isPassive(event: FoyerEventWithTimestamp): boolean {
   }
 }
 
-/** Posts through the instance's API client: its 403 shows 'Invalid App Configuration' once. */
+/**
+ * Posts through the instance's API client: its 403 shows 'Invalid App Configuration' once. The
+ * project's `/getAnalyticsConfig` is asked first: when the operator switched analytics off,
+ * nothing is ever sent (events are dropped, not kept).
+ */
 function apiTransport(foyer: Foyer): AnalyticsTransport {
   const client = getApiClient(foyer)
+  let projectEnabled: boolean | undefined
+  const enabled = client
+    .request('getAnalyticsConfig')
+    .then(({ isAnalyticsEnabled }) => isAnalyticsEnabled)
+    // Unknown (the server did not answer): send, as before this check; a 403 is handled below.
+    .catch(() => true)
+    .then((value) => {
+      projectEnabled = value
+      return value
+    })
   return {
     async post(events, { keepalive }) {
+      if (!(await enabled)) return 'ok'
       try {
         await client.request('postEvents', { body: events, keepalive })
         return 'ok'
@@ -80,7 +95,11 @@ function apiTransport(foyer: Foyer): AnalyticsTransport {
         return error instanceof ApiRequestError && error.status === 403 ? 'forbidden' : 'failed'
       }
     },
-    beacon: (events) => client.sendBeacon('postEvents', { body: events }),
+    // A page hiding cannot wait for the answer: only a project known to want events gets them.
+    beacon: (events) =>
+      projectEnabled === true
+        ? client.sendBeacon('postEvents', { body: events })
+        : projectEnabled === false,
   }
 }
 

@@ -36,6 +36,8 @@ export type ApiRequestOptions<name extends ApiRouteName> = {
   signal?: AbortSignal | undefined
   /** Let the request outlive the page (`fetch` keepalive), for analytics sent on page hide. */
   keepalive?: boolean | undefined
+  /** Send and accept the server's cookies (`credentials: 'include'`): the sign-in session. */
+  credentials?: boolean | undefined
 }
 
 export type ApiResponse<name extends ApiRouteName> = Routes[name] extends {
@@ -129,6 +131,7 @@ export function createApiClient(parameters: CreateApiClientParameters): ApiClien
       const url = routeUrl(name, options)
       const init: RequestInit = { method: route.method, signal: options.signal }
       if (options.keepalive) init.keepalive = true
+      if (options.credentials) init.credentials = 'include'
       if (options.body !== undefined) {
         init.body = JSON.stringify(options.body)
         init.headers = { 'content-type': 'application/json' }

@@ -1,4 +1,6 @@
 // Loaded by `reconnect` only while a remembered wallet has not announced itself yet.
+
+import { getFeatures } from '../actions/getFeatures.ts'
 import type { Foyer } from '../createFoyer.ts'
 import type { ChainNamespace } from '../types/network.ts'
 import {
@@ -33,7 +35,7 @@ export function awaitAnnouncedWallets(foyer: Foyer): void {
         pending[namespace] = pending[namespace]!.filter((other) => other !== id)
         const state = foyer.getState()
         const current = getActiveConnection(state, namespace)
-        if (current && !foyer.config.features.multiWallet) {
+        if (current && !getFeatures(foyer).multiWallet) {
           persistConnections(foyer)
           continue
         }

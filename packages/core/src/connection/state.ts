@@ -3,6 +3,7 @@
 
 import { getPreferredAccountType } from '../account/preferredAccountType.ts'
 import { close } from '../actions/close.ts'
+import { getFeatures } from '../actions/getFeatures.ts'
 import { open } from '../actions/open.ts'
 import { APP_CHOSEN_NETWORK_NAMESPACES } from '../constants.ts'
 import { type Foyer, initialAccountState } from '../createFoyer.ts'
@@ -110,7 +111,7 @@ export function applyConnection(foyer: Foyer, parameters: ApplyConnectionParamet
   const { connector, accounts, caipNetworkId, active = true, focus = true } = parameters
   const namespace = connector.namespace
   const state = foyer.getState()
-  const multiWallet = foyer.config.features.multiWallet
+  const multiWallet = getFeatures(foyer).multiWallet
   const others = (multiWallet ? (state.connections[namespace] ?? []) : [])
     .filter((connection) => connection.connectorId !== connector.id)
     .map((connection) =>

@@ -1,4 +1,5 @@
 import type { ACCOUNT_TYPES_BY_NAMESPACE } from '../constants.ts'
+import type { SiwxConfig } from '../siwx/types.ts'
 import type { Storage } from '../storage/createStorage.ts'
 import type { Adapter } from './connector.ts'
 import type { ChainNamespace, NetworkInput } from './network.ts'
@@ -76,6 +77,11 @@ export type FoyerConfig = {
   defaultAccountTypes?: Partial<AccountTypes> | undefined
   /** Keep the session usable when the wallet sits on a network not in `networks`. */
   allowUnsupportedChain?: boolean | undefined
+  /**
+   * Sign in with the wallet after connecting (SIWX: EIP-4361 on EVM, Sign In With Solana on
+   * Solana), checked by the Foyer server's verifier unless the app brings its own.
+   */
+  siwx?: SiwxConfig | undefined
   /** Defaults to localStorage in the browser and memory on the server. */
   storage?: Storage | undefined
   /** Identifies this app to its Foyer server (the server API client lands in a later step). */

@@ -1,5 +1,7 @@
-import type { PriceSource } from '@foyer/protocol'
+import type { PriceSource, ProjectFeatures } from '@foyer/protocol'
+import type { OnRampCheckout } from '../onramp/types.ts'
 import type { PendingTransaction, SendState } from '../send/types.ts'
+import type { SiwxState } from '../siwx/types.ts'
 import type { View } from '../views.ts'
 import type { SocialProvider, ThemeMode, ThemeVariables } from './config.ts'
 import type { AccountType, Connector } from './connector.ts'
@@ -124,4 +126,10 @@ export type FoyerState = {
   send: SendState
   /** Transactions this app sent, newest first, at most 99 (SPEC §9). */
   pendingTransactions: readonly PendingTransaction[]
+  /** On-ramp checkouts this app opened, newest first: Activity follows their purchases. */
+  onRampCheckouts: readonly OnRampCheckout[]
+  /** The project's features on its server, once `loadRemoteConfig` has read them. */
+  remoteFeatures: ProjectFeatures | undefined
+  /** The sign-in session (SIWX) when `siwx` is configured. */
+  siwx: SiwxState
 }

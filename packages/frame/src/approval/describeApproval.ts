@@ -1,4 +1,5 @@
 import { bytesToHex, type Hex, stringToHex, toHex } from 'viem'
+import { describeEvmCalls } from './describeEvmCalls.ts'
 import { describeEvmMessage } from './describeEvmMessage.ts'
 import { describeEvmTransaction } from './describeEvmTransaction.ts'
 import { describeSignIn } from './describeSignIn.ts'
@@ -27,6 +28,8 @@ export async function describeApproval(
         return await describeTypedData(request, context)
       case 'evmTransaction':
         return await describeEvmTransaction(request, context)
+      case 'evmCalls':
+        return await describeEvmCalls(request, context)
       case 'solanaMessage':
         return describeSolanaMessage(request)
       case 'solanaTransaction':
@@ -47,7 +50,9 @@ function rawSummary(request: ApprovalRequest, context: ApprovalContext): Approva
     kind: request.kind,
     title: 'Approve request',
     approveLabel:
-      request.kind === 'evmTransaction' || request.kind === 'solanaTransaction'
+      request.kind === 'evmTransaction' ||
+      request.kind === 'evmCalls' ||
+      request.kind === 'solanaTransaction'
         ? 'Confirm'
         : 'Sign',
     origin: request.origin,
@@ -82,6 +87,10 @@ function rawDataOf(request: ApprovalRequest): Hex {
         )
       case 'evmTransaction':
         return request.transaction.data ?? toHex(request.transaction.value ?? 0n)
+      case 'evmCalls':
+        return stringToHex(
+          JSON.stringify(request.calls, (_, v) => (typeof v === 'bigint' ? v.toString() : v)),
+        )
       case 'solanaMessage':
         return bytesToHex(request.message)
       case 'solanaTransaction':

@@ -72,7 +72,8 @@ export async function describeEvmTransaction(
   }
 }
 
-function titleOf(call: ApprovalEvmCall, book: EvmAddressBook): string {
+/** The card's heading for one call: "Send USDC", "Approve USDC spending", … */
+export function titleOf(call: ApprovalEvmCall, book: EvmAddressBook): string {
   switch (call.type) {
     case 'nativeTransfer':
       return `Send ${book.nativeCurrency.symbol}`

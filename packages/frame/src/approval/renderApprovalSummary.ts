@@ -205,7 +205,24 @@ export function renderApprovalSummary(parameters: RenderApprovalSummaryParameter
         section(details.calls.length > 1 ? 'Calls' : 'Action', ...details.calls.map(callItem)),
       )
       container.append(section('Balance changes', balanceChanges(details.balanceChanges)))
-      container.append(rows([['Network fee', feeText(details.fee)]]))
+      const operation = details.userOperation
+      container.append(
+        rows([
+          operation
+            ? [
+                'Sent as',
+                details.calls.length > 1
+                  ? `One operation of your smart account: all ${details.calls.length} calls happen, or none`
+                  : 'One operation of your smart account',
+              ]
+            : undefined,
+          operation ? ['Signed by', address(operation.owner)] : undefined,
+          operation?.deploysAccount
+            ? ['Smart account', 'Created by this operation (its first)']
+            : undefined,
+          ['Network fee', feeText(details.fee)],
+        ]),
+      )
       break
     }
     case 'solanaTransaction':

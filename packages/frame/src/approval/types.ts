@@ -37,6 +37,25 @@ export type ApprovalRequest =
       transaction: { to?: Hex | null; data?: Hex; value?: bigint; gas?: bigint }
     }
   | {
+      /**
+       * EIP-5792 `wallet_sendCalls` from the visitor's smart account: every call of the batch
+       * goes into one ERC-4337 user operation, signed by the owner key (the visitor's EOA).
+       */
+      kind: 'evmCalls'
+      origin: string
+      chainId: number
+      /** The smart account that makes the calls (the operation's sender). */
+      from: Hex
+      /** The key that signs the operation: the visitor's own EOA. */
+      owner: Hex
+      /** Decoded back from the operation's `callData`: exactly what is signed. */
+      calls: { to: Hex; data?: Hex; value?: bigint }[]
+      /** The operation's gas limits in all and its `maxFeePerGas`: the most it can cost. */
+      gas?: { gasLimit: bigint; maxFeePerGas: bigint } | undefined
+      /** The operation also deploys the account (its first one). */
+      deploysAccount: boolean
+    }
+  | {
       kind: 'signIn'
       origin: string
       chainId: number
@@ -264,6 +283,11 @@ export type ApprovalDetails =
       calls: ApprovalEvmCall[]
       fee: ApprovalFee
       balanceChanges: ApprovalBalanceChanges
+      /**
+       * Present when the calls are one ERC-4337 user operation of the visitor's smart account:
+       * they all happen or none does, signed by `owner`.
+       */
+      userOperation?: { owner: ApprovalAddress; deploysAccount: boolean } | undefined
     }
   | {
       type: 'solanaTransaction'

@@ -24,6 +24,8 @@ import {
   frameSuccessType,
   parseAppMessage,
 } from '../protocol/messages.ts'
+import { createSmartAccounts } from '../smartAccount/createSmartAccounts.ts'
+import type { SmartAccountNetworks } from '../smartAccount/simpleAccount.ts'
 import type { AuthApi } from './authApi.ts'
 import { ensureWallet, loadSignerShares, type ServerWallet } from './ensureWallet.ts'
 import { createPublicClients, handleRpcRequest, RpcError } from './handleRpcRequest.ts'
@@ -87,6 +89,12 @@ export type CreateFrameHostParameters = {
   /** How often CONNECT_FARCASTER asks whether the Farcaster client approved. Default 1 s. */
   farcasterPollIntervalMs?: number
   smartAccountEnabledNetworks?: readonly number[]
+  /**
+   * The networks with an ERC-4337 bundler (the server's `smartAccounts`), by chain id: there the
+   * visitor's EOA owns a SimpleAccount v0.7, which `wallet_sendCalls` batches through. Networks
+   * without an RPC URL are ignored.
+   */
+  smartAccounts?: SmartAccountNetworks | undefined
   /**
    * Passkeys (WebAuthn with PRF) as a recovery factor, on the frame's own origin
    * (`browserPasskeys()` in the browser). Absent, or not supported there: not offered.
@@ -154,6 +162,11 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
     dappData: undefined,
   }
   const getPublicClient = createPublicClients(rpcUrls)
+  const smartAccounts = createSmartAccounts({
+    networks: parameters.smartAccounts ?? {},
+    rpcUrls,
+    owner: () => state.addresses?.eip155,
+  })
   /** The app window's origin: detected at load, else the first allowed origin that wrote to us. */
   let appOrigin = parameters.parentOrigin ?? detectParentOrigin()
   const postToApp = (type: string) => {
@@ -532,6 +545,7 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
         if (!rpcUrls[payload.chainId]) throw new FrameRequestError('Unsupported chain')
         state.chainId = payload.chainId
       }
+      const smartAccount = await smartAccounts.describe(state.chainId)
       const signIn = payload.siweMessageData
         ? await (async () => {
             const message = createSignInMessage({
@@ -561,9 +575,11 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
         addresses,
         chainId: state.chainId,
         accounts: [{ address: addresses.eip155, type: 'eoa' as const }],
-        // Smart accounts are not built yet: EOA until they land (SPEC §6).
+        // The EOA stays the account until the app switches (SPEC §6); the smart account of this
+        // network, where it has a bundler, is described beside it.
         preferredAccountType: 'eoa' as const,
-        smartAccountDeployed: false,
+        smartAccountDeployed: smartAccount?.deployed ?? false,
+        ...(smartAccount ? { smartAccount } : {}),
         recovery: recoveryStatus(),
         ...signIn,
       }
@@ -611,6 +627,7 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
             state.chainId = next
           },
           getPublicClient,
+          smartAccounts: smartAccounts.context,
         },
         { method: payload.method, params: payload.params },
       )
@@ -642,7 +659,14 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
       return {}
     },
     async GET_SMART_ACCOUNT_ENABLED_NETWORKS() {
-      return { smartAccountEnabledNetworks: [...(parameters.smartAccountEnabledNetworks ?? [])] }
+      return {
+        smartAccountEnabledNetworks: [
+          ...new Set([
+            ...(parameters.smartAccountEnabledNetworks ?? []),
+            ...smartAccounts.context.chainIds,
+          ]),
+        ],
+      }
     },
     async SET_PREFERRED_ACCOUNT({ type }) {
       const { addresses } = requireUser()

@@ -1,3 +1,4 @@
+import { isCallTarget } from '@foyer/core'
 import { base58 } from '@scure/base'
 import {
   getBase64Decoder,
@@ -10,11 +11,13 @@ import {
 } from '@solana/kit'
 import {
   createPublicClient,
+  getAddress,
   type Hex,
   hexToBigInt,
   hexToBytes,
   hexToNumber,
   http,
+  isAddress,
   isAddressEqual,
   isHex,
   type PublicClient,
@@ -25,6 +28,16 @@ import { parseSiweMessage } from 'viem/siwe'
 import type { ApprovalRequest } from '../approval/index.ts'
 import type { SignerAccounts } from '../custody/withSigner.ts'
 import { BaseError, type BaseErrorParameters } from '../errors.ts'
+import {
+  fromCallsId,
+  prepareSmartAccountOperation,
+  readUserOperationStatus,
+  type SmartAccountCall,
+  type SmartAccountClients,
+  sendSignedUserOperation,
+  signUserOperation,
+  toCallsId,
+} from '../smartAccount/simpleAccount.ts'
 
 /** EIP-1193 provider errors the frame answers with. */
 export class RpcError extends BaseError {
@@ -53,7 +66,22 @@ export type RpcContext = {
   approve: (request: ApprovalRequest) => Promise<void>
   switchChain: (chainId: number) => void
   getPublicClient: (chainId: number) => PublicClient
+  /**
+   * The visitor's smart accounts (SimpleAccount v0.7 owned by `address`), on the networks with a
+   * bundler. Absent: the frame has none, and EIP-5792 batches are refused.
+   */
+  smartAccounts?: SmartAccountsContext | undefined
 }
+
+export type SmartAccountsContext = {
+  /** Chains with a bundler (and an RPC URL). */
+  chainIds: readonly number[]
+  /** The visitor's account there (counterfactual until its first operation), else undefined. */
+  get: (chainId: number) => Promise<{ address: Hex; clients: SmartAccountClients } | undefined>
+}
+
+/** Most calls one `wallet_sendCalls` may batch: every one is shown on the card. */
+export const maxBatchedCalls = 32
 
 export type HandleRpcRequestParameters = { method: string; params?: unknown }
 
@@ -173,6 +201,12 @@ export async function handleRpcRequest(
         return client.sendRawTransaction({ serializedTransaction: serialized })
       })
     }
+    case 'wallet_getCapabilities':
+      return getCapabilities(context, list)
+    case 'wallet_sendCalls':
+      return sendCalls(context, list)
+    case 'wallet_getCallsStatus':
+      return getCallsStatus(context, list)
     case 'solana_signMessage': {
       // Wallet-standard style: `{ message, pubkey }`, both base58; answers `{ signature }` in base58.
       const { message, pubkey } = (params ?? {}) as { message: string; pubkey?: string }
@@ -232,6 +266,196 @@ export async function handleRpcRequest(
       return context.getPublicClient(context.chainId).request({ method, params } as never)
     }
   }
+}
+
+/**
+ * EIP-5792 `wallet_getCapabilities(address?, chainIds?)`: per chain (hex id) with a bundler,
+ * `atomic` supported (and the v1 name `atomicBatch`) for the visitor's smart account there, which
+ * is also what an omitted address means. The EOA gets no capabilities: the frame does not send its
+ * batches (no sequential execution yet). Another address is refused.
+ */
+async function getCapabilities(context: RpcContext, params: unknown[]) {
+  const [address, chainIds] = params as [unknown, unknown]
+  if (!context.address) throw new RpcError('Not connected to email or social', 4100)
+  if (address !== undefined && (typeof address !== 'string' || !isAddress(address)))
+    throw new RpcError('Invalid params', -32602, { details: 'address must be an EVM address' })
+  if (chainIds !== undefined && (!Array.isArray(chainIds) || !chainIds.every(isHexQuantity)))
+    throw new RpcError('Invalid params', -32602, { details: 'chainIds must be hex chain ids' })
+  const wanted = (chainIds as Hex[] | undefined)?.map((id) => Number(hexToBigInt(id)))
+  const chains = (context.smartAccounts?.chainIds ?? []).filter(
+    (chainId) => context.rpcUrls[chainId] && (!wanted || wanted.includes(chainId)),
+  )
+  const accounts = await Promise.all(
+    chains.map(async (chainId) => ({
+      chainId,
+      account: await context.smartAccounts?.get(chainId).catch(() => undefined),
+    })),
+  )
+  if (typeof address === 'string' && isAddressEqual(address, context.address)) return {}
+  const capabilities: Record<Hex, Record<string, unknown>> = {}
+  for (const { chainId, account } of accounts) {
+    if (!account) continue
+    if (typeof address === 'string' && !isAddressEqual(address, account.address)) continue
+    capabilities[toHex(chainId)] = {
+      atomic: { status: 'supported' },
+      atomicBatch: { supported: true },
+    }
+  }
+  if (typeof address === 'string' && Object.keys(capabilities).length === 0) {
+    // Not the visitor's on the chains asked about; on other chains it may still be theirs.
+    const all = await Promise.all(
+      (context.smartAccounts?.chainIds ?? []).map((chainId) =>
+        context.smartAccounts?.get(chainId).catch(() => undefined),
+      ),
+    )
+    if (!all.some((account) => account && isAddressEqual(account.address, address)))
+      throw new RpcError('The address is not the connected account', 4100)
+  }
+  return capabilities
+}
+
+/** SPEC §5: every call of a batch names its target as a 0x-prefixed address. */
+export const batchTargetMessage = 'Batched-send calls need a 0x-prefixed target address'
+
+type SendCallsRequest = {
+  version?: unknown
+  id?: unknown
+  from?: unknown
+  chainId?: unknown
+  atomicRequired?: unknown
+  calls?: unknown
+  capabilities?: unknown
+}
+
+/**
+ * EIP-5792 `wallet_sendCalls` from the smart account: the whole batch is checked (SPEC §5 targets,
+ * hex values and data, the network, the sender, capabilities) before anything else; then ONE user
+ * operation is prepared, its calls (decoded back from its `callData`), cost and sender are shown
+ * on the frame's card, and only after the visitor's Confirm there is it signed by the owner key
+ * and sent to the bundler, unchanged. Answers `{ id }` for `wallet_getCallsStatus`.
+ */
+async function sendCalls(context: RpcContext, params: unknown[]) {
+  const [request] = params as [SendCallsRequest | undefined]
+  const invalid = (details: string) => new RpcError('Invalid params', -32602, { details })
+  if (!request || typeof request !== 'object') throw invalid('No calls request')
+  if (!Array.isArray(request.calls) || request.calls.length === 0)
+    throw invalid('`calls` must list at least one call')
+  if (request.calls.length > maxBatchedCalls)
+    throw invalid(`At most ${maxBatchedCalls} calls fit in one batch`)
+  const calls: SmartAccountCall[] = request.calls.map((call: unknown) => {
+    const { to, data, value, capabilities } = (call ?? {}) as Record<string, unknown>
+    if (!isCallTarget(to)) throw new RpcError(batchTargetMessage, -32602)
+    if (data !== undefined && !(typeof data === 'string' && isHex(data) && data.length % 2 === 0))
+      throw invalid('A call `data` must be hex bytes')
+    if (value !== undefined && !isHexQuantity(value))
+      throw invalid('A call `value` must be a hex quantity')
+    assertCapabilities(capabilities)
+    return {
+      to: getAddress(to),
+      value: value === undefined ? 0n : hexToBigInt(value as Hex),
+      data: (data as Hex | undefined) ?? '0x',
+    }
+  })
+  assertCapabilities(request.capabilities)
+  if (request.chainId !== undefined && !isHexQuantity(request.chainId))
+    throw invalid('`chainId` must be a hex chain id')
+  const chainId =
+    request.chainId === undefined ? context.chainId : Number(hexToBigInt(request.chainId as Hex))
+  if (request.from !== undefined && (typeof request.from !== 'string' || !isAddress(request.from)))
+    throw invalid('`from` must be an EVM address')
+  const owner = context.address
+  if (!owner) throw new RpcError('Not connected to email or social', 4100)
+
+  const smartAccount = context.rpcUrls[chainId]
+    ? await context.smartAccounts?.get(chainId)
+    : undefined
+  if (request.from !== undefined && isAddressEqual(request.from as Hex, owner))
+    // The EOA cannot make them atomic, and the frame does not send them one by one (yet).
+    throw request.atomicRequired === true
+      ? new RpcError('Atomicity not supported', 5760, {
+          details: 'The EOA cannot run calls atomically; send them from the smart account',
+        })
+      : new RpcError('Batched calls are sent from the smart account only', 4200)
+  if (!smartAccount) throw new RpcError('Unsupported chain id', 5710, { details: `${chainId}` })
+  if (request.from !== undefined && !isAddressEqual(request.from as Hex, smartAccount.address))
+    throw new RpcError('The address is not the connected account', 4100)
+
+  const prepared = await prepareSmartAccountOperation({
+    clients: smartAccount.clients,
+    owner,
+    sender: smartAccount.address,
+    calls,
+  })
+  await context.approve({
+    kind: 'evmCalls',
+    origin: context.origin,
+    chainId,
+    from: smartAccount.address,
+    owner,
+    calls: prepared.calls.map((call) => ({
+      to: call.to,
+      ...(call.data !== '0x' ? { data: call.data } : {}),
+      ...(call.value ? { value: call.value } : {}),
+    })),
+    gas: { gasLimit: prepared.gasLimit, maxFeePerGas: prepared.maxFeePerGas },
+    deploysAccount: prepared.deploysAccount,
+  })
+  // Signed only now, by the key that owns the account (withSigner checks it is the visitor's).
+  const signature = await context.withSigner(async ({ eip155 }) => {
+    if (!isAddressEqual(eip155.address, owner))
+      throw new RpcError('The address is not the connected account', 4100)
+    return signUserOperation({
+      owner: eip155,
+      chainId,
+      network: smartAccount.clients.network,
+      userOperation: prepared.userOperation,
+    })
+  })
+  const hash = await sendSignedUserOperation({
+    clients: smartAccount.clients,
+    userOperation: prepared.userOperation,
+    signature,
+  })
+  const id = toCallsId(hash, chainId)
+  // EIP-5792 v1 answered the id itself; v2 answers an object.
+  return request.version === '1.0' ? id : { id }
+}
+
+/**
+ * EIP-5792 `wallet_getCallsStatus(id)`: 100 while the bundler has no receipt, then 200 (success)
+ * or 500 (included, the calls reverted) with the receipt of the transaction that included it.
+ */
+async function getCallsStatus(context: RpcContext, params: unknown[]) {
+  const [id] = params
+  const decoded = fromCallsId(id)
+  if (!decoded) throw new RpcError('Unknown bundle id', 5730)
+  if (!context.address) throw new RpcError('Not connected to email or social', 4100)
+  const smartAccount = context.rpcUrls[decoded.chainId]
+    ? await context.smartAccounts?.get(decoded.chainId)
+    : undefined
+  if (!smartAccount) throw new RpcError('Unknown bundle id', 5730)
+  const status = await readUserOperationStatus(smartAccount.clients, decoded.hash)
+  const common = { version: '2.0.0', id, chainId: toHex(decoded.chainId), atomic: true }
+  if (status.status === 'pending') return { ...common, status: 100 }
+  return {
+    ...common,
+    status: status.status === 'success' ? 200 : 500,
+    receipts: [status.receipt],
+  }
+}
+
+/** EIP-5792: a capability the wallet does not support fails the request unless it is optional. */
+function assertCapabilities(capabilities: unknown) {
+  if (capabilities === undefined) return
+  if (!capabilities || typeof capabilities !== 'object' || Array.isArray(capabilities))
+    throw new RpcError('Invalid params', -32602, { details: '`capabilities` must be an object' })
+  for (const [name, value] of Object.entries(capabilities))
+    if ((value as { optional?: unknown } | null)?.optional !== true)
+      throw new RpcError('Unsupported non-optional capability', 5700, { details: name })
+}
+
+function isHexQuantity(value: unknown): value is Hex {
+  return typeof value === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(value)
 }
 
 /**

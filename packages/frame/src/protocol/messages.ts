@@ -66,6 +66,11 @@ export const embeddedUserSchema = v.object({
   preferredAccountType: accountTypeSchema,
   smartAccountDeployed: v.boolean(),
   /**
+   * The visitor's smart account on `chainId` when that network has a bundler: a SimpleAccount
+   * v0.7 owned by `address` (counterfactual, so known before its first operation).
+   */
+  smartAccount: v.optional(v.object({ address: evmAddressSchema, deployed: v.boolean() })),
+  /**
    * How the wallet can be recovered: the visitor's methods, whether the operator can recover it,
    * and whether this device cannot sign yet (a new device that has not recovered the wallet).
    */

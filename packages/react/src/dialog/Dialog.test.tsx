@@ -149,10 +149,12 @@ describe('dialog', () => {
 
   test('a view that is not built shows only a not-available message', async () => {
     const { foyer } = renderApp()
-    act(() => navigate(foyer, { view: 'OnRamp' }))
+    act(() => navigate(foyer, { view: 'ProfileWallets' }))
     const { within } = await findDialog()
     expect(within.getByRole('heading', { name: 'Not available' })).toBeTruthy()
-    expect(within.getByText('This part of the dialog (OnRamp) is not available yet.')).toBeTruthy()
+    expect(
+      within.getByText('This part of the dialog (ProfileWallets) is not available yet.'),
+    ).toBeTruthy()
   })
 
   test('delivers styles as a constructable stylesheet, with theme overrides', async () => {

@@ -1,7 +1,8 @@
-import { close, goBack } from '@foyer/core'
+import { close, goBack, loadRemoteConfig } from '@foyer/core'
 import { Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef } from 'react'
 import { useFoyer, useFoyerContext } from '../hooks/useFoyer.ts'
 import { shallowEqual, useFoyerState } from '../hooks/useFoyerState.ts'
+import { Alerts } from './Alerts.tsx'
 import { ConnectFlowProvider } from './connectFlow.tsx'
 import { trapTabKey } from './focus.ts'
 import { Header } from './Header.tsx'
@@ -64,6 +65,12 @@ function DialogInner({
   )
   const connectors = useFoyerState((state) => state.connectors)
   const title = viewTitle(view, data, connectors, t)
+
+  // The project's server settings (features, allowed origins) are read when the dialog first
+  // opens, never at page load.
+  useEffect(() => {
+    void loadRemoteConfig(foyer)
+  }, [foyer])
 
   // Analytics (when the app enabled it) starts with the dialog, in a chunk of its own.
   useEffect(() => {
@@ -142,6 +149,7 @@ function DialogInner({
           onClose={() => close(foyer)}
           start={view === 'Account' ? <HeaderNetworkButton /> : undefined}
         />
+        <Alerts />
         <div className="foyer-body" style={height === undefined ? undefined : { height }}>
           <div ref={contentRef}>
             <div key={view} className="foyer-view">

@@ -232,6 +232,36 @@ export const dialogStyles = /* css */ `
 }
 .foyer-swap-details dt { color: var(--foyer-foreground-muted); }
 .foyer-swap-details dd { margin: 0; text-align: right; }
+.foyer-alerts { display: grid; gap: 6px; padding: 0 16px 8px; }
+.foyer-alert {
+  display: flex;
+  gap: 8px;
+  align-items: flex-start;
+  padding: 8px 10px;
+  border-radius: calc(var(--foyer-border-radius) / 2);
+  font-size: 13px;
+  border: 1px solid color-mix(in srgb, var(--foyer-error, #f25a67) 50%, transparent);
+  background: color-mix(in srgb, var(--foyer-error, #f25a67) 12%, transparent);
+}
+.foyer-alert[data-variant='warning'] { border-color: color-mix(in srgb, #f2a53a 50%, transparent); background: color-mix(in srgb, #f2a53a 12%, transparent); }
+.foyer-alert p { margin: 0; flex: 1; }
+.foyer-choice-group { border: none; margin: 0; padding: 0; min-width: 0; display: grid; gap: 6px; }
+.foyer-choice-group[data-compact] { flex: none; }
+.foyer-choice-row { display: flex; flex-wrap: wrap; gap: 6px; }
+.foyer-choice {
+  position: relative;
+  display: inline-flex;
+  align-items: center;
+  padding: 6px 12px;
+  border: 1px solid var(--foyer-border);
+  border-radius: calc(var(--foyer-border-radius) / 2);
+  font-size: 14px;
+  cursor: pointer;
+}
+.foyer-choice input { position: absolute; opacity: 0; inset: 0; margin: 0; cursor: pointer; }
+.foyer-choice:has(input:checked) { border-color: var(--foyer-accent); box-shadow: inset 0 0 0 1px var(--foyer-accent); }
+.foyer-choice:has(input:focus-visible) { outline: 2px solid var(--foyer-accent); outline-offset: 2px; }
+.foyer-choice-row > .foyer-button { flex: 1; }
 .foyer-link-button {
   border: none;
   background: none;
@@ -355,6 +385,7 @@ export const dialogStyles = /* css */ `
 }
 
 .foyer-button[data-variant='secondary'] { background: var(--foyer-surface); color: var(--foyer-foreground); }
+.foyer-button[aria-pressed='true'] { box-shadow: inset 0 0 0 1px var(--foyer-accent); }
 .foyer-button:hover { filter: brightness(1.08); }
 
 .foyer-center {

@@ -1081,6 +1081,101 @@ export const devnetTokenAbi = [
   },
 ] as const
 
+export const erc1271WalletAbi = [
+  {
+    inputs: [
+      {
+        internalType: 'address',
+        name: 'owner_',
+        type: 'address',
+      },
+    ],
+    stateMutability: 'nonpayable',
+    type: 'constructor',
+  },
+  {
+    inputs: [
+      {
+        internalType: 'address',
+        name: 'caller',
+        type: 'address',
+      },
+    ],
+    name: 'NotOwner',
+    type: 'error',
+  },
+  {
+    inputs: [
+      {
+        internalType: 'address',
+        name: 'to',
+        type: 'address',
+      },
+      {
+        internalType: 'uint256',
+        name: 'value',
+        type: 'uint256',
+      },
+      {
+        internalType: 'bytes',
+        name: 'data',
+        type: 'bytes',
+      },
+    ],
+    name: 'execute',
+    outputs: [
+      {
+        internalType: 'bytes',
+        name: '',
+        type: 'bytes',
+      },
+    ],
+    stateMutability: 'nonpayable',
+    type: 'function',
+  },
+  {
+    inputs: [
+      {
+        internalType: 'bytes32',
+        name: 'hash',
+        type: 'bytes32',
+      },
+      {
+        internalType: 'bytes',
+        name: 'signature',
+        type: 'bytes',
+      },
+    ],
+    name: 'isValidSignature',
+    outputs: [
+      {
+        internalType: 'bytes4',
+        name: '',
+        type: 'bytes4',
+      },
+    ],
+    stateMutability: 'view',
+    type: 'function',
+  },
+  {
+    inputs: [],
+    name: 'owner',
+    outputs: [
+      {
+        internalType: 'address',
+        name: '',
+        type: 'address',
+      },
+    ],
+    stateMutability: 'view',
+    type: 'function',
+  },
+  {
+    stateMutability: 'payable',
+    type: 'receive',
+  },
+] as const
+
 export const farcasterIdRegistryAbi = [
   {
     inputs: [],
@@ -1429,6 +1524,37 @@ export const miniUniversalResolverAbi = [
   {
     inputs: [
       {
+        internalType: 'address',
+        name: 'sender',
+        type: 'address',
+      },
+      {
+        internalType: 'string[]',
+        name: 'urls',
+        type: 'string[]',
+      },
+      {
+        internalType: 'bytes',
+        name: 'callData',
+        type: 'bytes',
+      },
+      {
+        internalType: 'bytes4',
+        name: 'callbackFunction',
+        type: 'bytes4',
+      },
+      {
+        internalType: 'bytes',
+        name: 'extraData',
+        type: 'bytes',
+      },
+    ],
+    name: 'OffchainLookup',
+    type: 'error',
+  },
+  {
+    inputs: [
+      {
         internalType: 'bytes',
         name: 'errorData',
         type: 'bytes',
@@ -1537,6 +1663,35 @@ export const miniUniversalResolverAbi = [
     inputs: [
       {
         internalType: 'bytes',
+        name: 'response',
+        type: 'bytes',
+      },
+      {
+        internalType: 'bytes',
+        name: 'extraData',
+        type: 'bytes',
+      },
+    ],
+    name: 'resolveCallback',
+    outputs: [
+      {
+        internalType: 'bytes',
+        name: 'result',
+        type: 'bytes',
+      },
+      {
+        internalType: 'address',
+        name: 'resolver',
+        type: 'address',
+      },
+    ],
+    stateMutability: 'view',
+    type: 'function',
+  },
+  {
+    inputs: [
+      {
+        internalType: 'bytes',
         name: 'name',
         type: 'bytes',
       },
@@ -1547,7 +1702,7 @@ export const miniUniversalResolverAbi = [
       },
       {
         internalType: 'string[]',
-        name: '',
+        name: 'gateways',
         type: 'string[]',
       },
     ],
@@ -1601,6 +1756,325 @@ export const miniUniversalResolverAbi = [
         internalType: 'address',
         name: 'reverseResolver',
         type: 'address',
+      },
+    ],
+    stateMutability: 'view',
+    type: 'function',
+  },
+] as const
+
+export const signedOffchainResolverAbi = [
+  {
+    inputs: [
+      {
+        internalType: 'string[]',
+        name: 'urls_',
+        type: 'string[]',
+      },
+      {
+        internalType: 'address[]',
+        name: 'signers_',
+        type: 'address[]',
+      },
+    ],
+    stateMutability: 'nonpayable',
+    type: 'constructor',
+  },
+  {
+    inputs: [],
+    name: 'ECDSAInvalidSignature',
+    type: 'error',
+  },
+  {
+    inputs: [
+      {
+        internalType: 'uint256',
+        name: 'length',
+        type: 'uint256',
+      },
+    ],
+    name: 'ECDSAInvalidSignatureLength',
+    type: 'error',
+  },
+  {
+    inputs: [
+      {
+        internalType: 'bytes32',
+        name: 's',
+        type: 'bytes32',
+      },
+    ],
+    name: 'ECDSAInvalidSignatureS',
+    type: 'error',
+  },
+  {
+    inputs: [
+      {
+        internalType: 'address',
+        name: 'caller',
+        type: 'address',
+      },
+    ],
+    name: 'NotOwner',
+    type: 'error',
+  },
+  {
+    inputs: [
+      {
+        internalType: 'address',
+        name: 'sender',
+        type: 'address',
+      },
+      {
+        internalType: 'string[]',
+        name: 'urls',
+        type: 'string[]',
+      },
+      {
+        internalType: 'bytes',
+        name: 'callData',
+        type: 'bytes',
+      },
+      {
+        internalType: 'bytes4',
+        name: 'callbackFunction',
+        type: 'bytes4',
+      },
+      {
+        internalType: 'bytes',
+        name: 'extraData',
+        type: 'bytes',
+      },
+    ],
+    name: 'OffchainLookup',
+    type: 'error',
+  },
+  {
+    inputs: [
+      {
+        internalType: 'uint64',
+        name: 'expires',
+        type: 'uint64',
+      },
+    ],
+    name: 'SignatureExpired',
+    type: 'error',
+  },
+  {
+    inputs: [
+      {
+        internalType: 'address',
+        name: 'signer',
+        type: 'address',
+      },
+    ],
+    name: 'UntrustedSigner',
+    type: 'error',
+  },
+  {
+    anonymous: false,
+    inputs: [
+      {
+        indexed: true,
+        internalType: 'address',
+        name: 'signer',
+        type: 'address',
+      },
+      {
+        indexed: false,
+        internalType: 'bool',
+        name: 'trusted',
+        type: 'bool',
+      },
+    ],
+    name: 'SignerChanged',
+    type: 'event',
+  },
+  {
+    anonymous: false,
+    inputs: [
+      {
+        indexed: false,
+        internalType: 'string[]',
+        name: 'urls',
+        type: 'string[]',
+      },
+    ],
+    name: 'UrlsChanged',
+    type: 'event',
+  },
+  {
+    inputs: [
+      {
+        internalType: 'address',
+        name: 'target',
+        type: 'address',
+      },
+      {
+        internalType: 'uint64',
+        name: 'expires',
+        type: 'uint64',
+      },
+      {
+        internalType: 'bytes',
+        name: 'request',
+        type: 'bytes',
+      },
+      {
+        internalType: 'bytes',
+        name: 'result',
+        type: 'bytes',
+      },
+    ],
+    name: 'makeSignatureHash',
+    outputs: [
+      {
+        internalType: 'bytes32',
+        name: '',
+        type: 'bytes32',
+      },
+    ],
+    stateMutability: 'pure',
+    type: 'function',
+  },
+  {
+    inputs: [],
+    name: 'owner',
+    outputs: [
+      {
+        internalType: 'address',
+        name: '',
+        type: 'address',
+      },
+    ],
+    stateMutability: 'view',
+    type: 'function',
+  },
+  {
+    inputs: [
+      {
+        internalType: 'bytes',
+        name: 'name',
+        type: 'bytes',
+      },
+      {
+        internalType: 'bytes',
+        name: 'data',
+        type: 'bytes',
+      },
+    ],
+    name: 'resolve',
+    outputs: [
+      {
+        internalType: 'bytes',
+        name: '',
+        type: 'bytes',
+      },
+    ],
+    stateMutability: 'view',
+    type: 'function',
+  },
+  {
+    inputs: [
+      {
+        internalType: 'bytes',
+        name: 'response',
+        type: 'bytes',
+      },
+      {
+        internalType: 'bytes',
+        name: 'extraData',
+        type: 'bytes',
+      },
+    ],
+    name: 'resolveWithProof',
+    outputs: [
+      {
+        internalType: 'bytes',
+        name: '',
+        type: 'bytes',
+      },
+    ],
+    stateMutability: 'view',
+    type: 'function',
+  },
+  {
+    inputs: [
+      {
+        internalType: 'address',
+        name: 'signer',
+        type: 'address',
+      },
+      {
+        internalType: 'bool',
+        name: 'trusted',
+        type: 'bool',
+      },
+    ],
+    name: 'setSigner',
+    outputs: [],
+    stateMutability: 'nonpayable',
+    type: 'function',
+  },
+  {
+    inputs: [
+      {
+        internalType: 'string[]',
+        name: 'urls_',
+        type: 'string[]',
+      },
+    ],
+    name: 'setUrls',
+    outputs: [],
+    stateMutability: 'nonpayable',
+    type: 'function',
+  },
+  {
+    inputs: [
+      {
+        internalType: 'address',
+        name: '',
+        type: 'address',
+      },
+    ],
+    name: 'signers',
+    outputs: [
+      {
+        internalType: 'bool',
+        name: '',
+        type: 'bool',
+      },
+    ],
+    stateMutability: 'view',
+    type: 'function',
+  },
+  {
+    inputs: [
+      {
+        internalType: 'bytes4',
+        name: 'interfaceId',
+        type: 'bytes4',
+      },
+    ],
+    name: 'supportsInterface',
+    outputs: [
+      {
+        internalType: 'bool',
+        name: '',
+        type: 'bool',
+      },
+    ],
+    stateMutability: 'pure',
+    type: 'function',
+  },
+  {
+    inputs: [],
+    name: 'urls',
+    outputs: [
+      {
+        internalType: 'string[]',
+        name: '',
+        type: 'string[]',
       },
     ],
     stateMutability: 'view',

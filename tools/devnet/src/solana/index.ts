@@ -9,6 +9,7 @@ export {
   seedSolanaWorld,
   solanaDevAccountLamports,
   solanaFundedUsdc,
+  solanaOnRampTreasuryAmounts,
 } from './seedSolanaWorld.ts'
 export {
   type DeriveSolanaDevAccountsParameters,

@@ -31,12 +31,22 @@ export type SeedSolanaWorldParameters = {
   /** The token's mint account; its address is the token's address. */
   mint: KeyPairSigner
   accounts: readonly KeyPairSigner[]
+  /** The on-ramp sandbox's treasury, funded with `solanaOnRampTreasuryAmounts` after the accounts. */
+  onRampTreasury?: KeyPairSigner | undefined
 }
 
 /** Lamports every dev account (and the deployer) starts with: 1000 SOL. */
 export const solanaDevAccountLamports = 1_000_000_000_000n
 /** Whole tokens of the devnet USDC every dev account starts with. */
 export const solanaFundedUsdc = 1_000_000n
+/**
+ * What the on-ramp sandbox's treasury starts with: 100,000 SOL (in lamports) and 100,000,000 whole
+ * USDC, enough for thousands of test purchases at the sandbox's limits.
+ */
+export const solanaOnRampTreasuryAmounts = {
+  lamports: 100_000_000_000_000n,
+  usdc: 100_000_000n,
+} as const
 
 /**
  * Airdrops SOL to the dev accounts and creates a USDC-like SPL token (6 decimals) with a funded
@@ -46,10 +56,16 @@ export const solanaFundedUsdc = 1_000_000n
 export async function seedSolanaWorld(
   parameters: SeedSolanaWorldParameters,
 ): Promise<SolanaDevnetToken[]> {
-  const { svm, rpc, deployer, mint, accounts } = parameters
+  const { svm, rpc, deployer, mint, accounts, onRampTreasury } = parameters
   const decimals = 6
   for (const account of [deployer, ...accounts]) {
     rpc.request('requestAirdrop', [account.address, Number(solanaDevAccountLamports)])
+  }
+  if (onRampTreasury) {
+    rpc.request('requestAirdrop', [
+      onRampTreasury.address,
+      Number(solanaOnRampTreasuryAmounts.lamports),
+    ])
   }
 
   const send = async (instructions: Instruction[]) => {
@@ -84,24 +100,30 @@ export async function seedSolanaWorld(
       mintAuthority: deployer.address,
     }),
   ])
-  for (const account of accounts) {
+  const funded = [
+    ...accounts.map((account) => ({ owner: account.address, usdc: solanaFundedUsdc })),
+    ...(onRampTreasury
+      ? [{ owner: onRampTreasury.address, usdc: solanaOnRampTreasuryAmounts.usdc }]
+      : []),
+  ]
+  for (const { owner, usdc } of funded) {
     const [token] = await findAssociatedTokenPda({
       mint: mint.address,
-      owner: account.address,
+      owner,
       tokenProgram: TOKEN_PROGRAM_ADDRESS,
     })
     await send([
       getCreateAssociatedTokenIdempotentInstruction({
         payer: deployer,
         ata: token,
-        owner: account.address,
+        owner,
         mint: mint.address,
       }),
       getMintToInstruction({
         mint: mint.address,
         token,
         mintAuthority: deployer,
-        amount: solanaFundedUsdc * 10n ** BigInt(decimals),
+        amount: usdc * 10n ** BigInt(decimals),
       }),
     ])
   }

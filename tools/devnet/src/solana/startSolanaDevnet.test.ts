@@ -30,6 +30,7 @@ import {
 } from '@solana-program/token'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PortInUseError } from '../errors.ts'
+import { solanaOnRampTreasuryAmounts } from './seedSolanaWorld.ts'
 import { type StartSolanaDevnetReturnType, startSolanaDevnet } from './startSolanaDevnet.ts'
 
 let world: StartSolanaDevnetReturnType
@@ -92,6 +93,17 @@ describe('startSolanaDevnet', () => {
     expect(value).toBe(lamports(1_000_000_000_000n))
     expect(await usdcBalance(alice)).toBe('1000000')
     expect(world.devnet.tokens[0]).toMatchObject({ symbol: 'USDC', decimals: 6 })
+  })
+
+  it('funds the on-ramp treasury with 100,000 SOL and 100,000,000 USDC', async () => {
+    const account = world.devnet.onRampTreasury!
+    const treasury = await createKeyPairSignerFromBytes(new Uint8Array(account.secretKey))
+    expect(treasury.address).toBe(account.address)
+    expect(world.devnet.accounts.map((entry) => entry.address)).not.toContain(account.address)
+    expect(world.devnet.deployer.address).not.toBe(account.address)
+    const { value } = await rpc.getBalance(treasury.address).send()
+    expect(value).toBe(lamports(solanaOnRampTreasuryAmounts.lamports))
+    expect(await usdcBalance(treasury)).toBe(String(solanaOnRampTreasuryAmounts.usdc))
   })
 
   it('confirms a SOL transfer through @solana/kit over HTTP and WebSocket', async () => {

@@ -40,16 +40,19 @@ export async function startSolanaDevnet(
 
   const svm = new LiteSVM().withBlockhashCheck(false).withTransactionHistory(0n)
   const rpc = createSvmRpc({ svm })
-  const derived = await deriveSolanaDevAccounts({ count: 11 })
+  // 0–9 the dev accounts, 10 the deployer, 11 the on-ramp sandbox's treasury.
+  const derived = await deriveSolanaDevAccounts({ count: 12 })
   const [mint] = await deriveSolanaDevAccounts({ count: 1, start: mintAccountIndex })
   const accounts = derived.slice(0, 10)
   const deployer = derived[10]!
+  const onRampTreasury = derived[11]!
   const tokens = await seedSolanaWorld({
     svm,
     rpc,
     deployer: deployer.signer,
     mint: mint!.signer,
     accounts: accounts.map((entry) => entry.signer),
+    onRampTreasury: onRampTreasury.signer,
   })
 
   const server = createServer((request, response) => {
@@ -90,6 +93,7 @@ export async function startSolanaDevnet(
       tokens,
       accounts: accounts.map((entry) => entry.account),
       deployer: deployer.account,
+      onRampTreasury: onRampTreasury.account,
     },
     port: actualPort,
     stop,

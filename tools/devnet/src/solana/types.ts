@@ -16,4 +16,9 @@ export type SolanaDevnet = {
   accounts: SolanaDevAccount[]
   /** Pays for the seeding and is the USDC mint authority. */
   deployer: SolanaDevAccount
+  /**
+   * The on-ramp sandbox's treasury (`m/44'/501'/11'/0'`): 100,000 SOL and 100,000,000 USDC
+   * (`solanaOnRampTreasuryAmounts`). It delivers test purchases.
+   */
+  onRampTreasury?: SolanaDevAccount | undefined
 }

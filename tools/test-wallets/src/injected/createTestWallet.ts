@@ -39,6 +39,8 @@ export type TestWalletChainAnswer = 'approve' | 'reject' | 'invalidChainId' | 'b
 export type TestWalletBehaviour = {
   /** Answer `eth_requestAccounts` by approving, or with 4001. */
   connect: 'approve' | 'reject'
+  /** Answer `personal_sign` and `eth_signTypedData_v4` by signing, or with 4001. */
+  signing?: 'approve' | 'reject' | undefined
   /** Answer `wallet_switchEthereumChain` (and `wallet_addEthereumChain`, unless `addChain`). */
   switchChain: TestWalletChainAnswer
   /** Answer `wallet_addEthereumChain` differently from `switchChain`. */
@@ -256,6 +258,7 @@ export function createTestWallet(parameters: CreateTestWalletParameters): TestWa
         return null
       }
       case 'personal_sign': {
+        if (behaviour.signing === 'reject') throw userRejected()
         const [message, address] = list as [Hex | string, Hex]
         const account = accountFor(address)
         return account.signMessage({
@@ -263,6 +266,7 @@ export function createTestWallet(parameters: CreateTestWalletParameters): TestWa
         })
       }
       case 'eth_signTypedData_v4': {
+        if (behaviour.signing === 'reject') throw userRejected()
         const [address, typedData] = list as [Hex, string | object]
         const account = accountFor(address)
         const parsed = typeof typedData === 'string' ? JSON.parse(typedData) : typedData

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { createServer as createHttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
-import { createServer as createViteServer, type Plugin } from 'vite'
+import { createServer as createViteServer, defaultClientConditions, type Plugin } from 'vite'
 import type { FarcasterTestAccount } from '../farcaster/approveFarcasterSignIn.ts'
 import { createFarcasterPageHandler } from '../farcaster/farcasterPage.ts'
 import { readFarcasterAccounts } from '../farcaster/readFarcasterAccounts.ts'
@@ -76,6 +76,8 @@ export async function startMobileWallet(
     clearScreen: false,
     appType: 'spa',
     plugins: [walletConfigPlugin(config)],
+    // Foyer's packages from their TypeScript source (the `@foyer/source` export condition).
+    resolve: { conditions: ['@foyer/source', ...defaultClientConditions] },
     // A tool page, not a project being edited: no file watching; Vite's client socket shares
     // the page's port (nothing is ever pushed on it).
     server: { middlewareMode: true, hmr: { server: httpServer }, watch: null },

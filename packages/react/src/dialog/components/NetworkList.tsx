@@ -95,6 +95,14 @@ const errorMessageKeys: Readonly<Record<string, MessageKey>> = {
   SwapNetworkNotSupportedError: 'error.swapNetworkNotSupported',
   SwapQuoteUnavailableError: 'error.swapQuoteUnavailable',
   InvalidSwapAmountError: 'error.invalidSwapAmount',
+  ResolveNameError: 'error.resolveName',
+  NameSuggestionsError: 'error.nameSuggestions',
+  NamesForAddressError: 'error.namesForAddress',
+  RegisterNameError: 'error.registerName',
+  InvalidOnRampAmountError: 'error.invalidOnRampAmount',
+  OnRampQuoteUnavailableError: 'error.onRampQuoteUnavailable',
+  OnRampCheckoutError: 'error.onRampCheckout',
+  OnRampNetworkNotSupportedError: 'error.onRampNetworkNotSupported',
   NoAuthConnectorError: 'error.noAuthConnector',
   NotConnectedToEmailError: 'error.notConnectedToEmail',
   ConnectorNotFoundError: 'error.connectorNotFound',
@@ -131,11 +139,13 @@ function errorValues(error: Error): MessageValues {
     connectorId?: unknown
     status?: unknown
     retryAfterSeconds?: unknown
+    registeredName?: unknown
   }
   const values: Record<string, string | number> = {}
   if (typeof fields.connectorId === 'string') values.id = fields.connectorId
   if (typeof fields.status === 'string') values.status = fields.status
   if (typeof fields.retryAfterSeconds === 'number') values.seconds = fields.retryAfterSeconds
+  if (typeof fields.registeredName === 'string') values.name = fields.registeredName
   return values
 }
 

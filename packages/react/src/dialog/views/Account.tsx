@@ -1,11 +1,14 @@
 import {
   getConnectedEmbeddedConnector,
+  getNameZone,
+  loadProfile,
   navigate,
   SOCIAL_DISPLAY_NAME_MAX_LENGTH,
   shortenAddress,
   shortenDisplayName,
   showToast,
 } from '@foyer/core'
+import { useEffect, useState } from 'react'
 import { useAccount } from '../../hooks/useAccount.ts'
 import { useBalance } from '../../hooks/useBalance.ts'
 import { useDisconnect } from '../../hooks/useDisconnect.ts'
@@ -16,6 +19,7 @@ import { errorText } from '../components/NetworkList.tsx'
 import { socialMarks } from '../components/socialMarks.ts'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 import { AccountTabs } from './account/AccountTabs.tsx'
+import { SignInStatus } from './account/SignInStatus.tsx'
 import { WalletFeatureButtons } from './account/WalletFeatureButtons.tsx'
 import { UpdateEmailButton } from './email/UpdateEmailButton.tsx'
 import { WalletSecurity } from './email/WalletSecurity.tsx'
@@ -32,6 +36,7 @@ export default function Account() {
   const { network, isUnsupported } = useNetwork()
   const { walletInfo } = useWalletInfo()
   const { disconnect, isPending: isDisconnecting, error: disconnectError } = useDisconnect()
+  const canChooseName = useCanChooseName(address, network.chainNamespace, profileName)
 
   if (!address) return null
   const name = profileName ?? shortenAddress(address)
@@ -60,6 +65,17 @@ export default function Account() {
       <p className="foyer-strong" title={address} data-foyer-account="">
         {name}
       </p>
+      {canChooseName ? (
+        <button
+          type="button"
+          className="foyer-link-button"
+          data-foyer-choose-name=""
+          onClick={() => navigate(foyer, { view: 'RegisterAccountName' })}
+        >
+          {t('account.chooseName')}
+        </button>
+      ) : null}
+      <SignInStatus />
       {loggedInWith ? (
         <p className="foyer-muted" data-foyer-login-identity="">
           {loggedInWith}
@@ -107,4 +123,32 @@ export default function Account() {
       </div>
     </div>
   )
+}
+
+/**
+ * Reads the account's name and avatar (SPEC §3 profileName, profileImage; cached 5 minutes) and
+ * whether to offer "Choose a name": on EVM (SPEC §6), when the address has none and the server
+ * registers names.
+ */
+function useCanChooseName(
+  address: string | undefined,
+  namespace: string,
+  profileName: string | undefined,
+): boolean {
+  const foyer = useFoyer()
+  const [zone, setZone] = useState<string>()
+  useEffect(() => {
+    if (!address || namespace !== 'eip155') return
+    const controller = new AbortController()
+    loadProfile(foyer, { signal: controller.signal }).catch(() => {
+      // Without a name the account shows its address.
+    })
+    getNameZone(foyer)
+      .then((found) => {
+        if (!controller.signal.aborted) setZone(found)
+      })
+      .catch(() => setZone(undefined))
+    return () => controller.abort()
+  }, [foyer, address, namespace])
+  return Boolean(address && namespace === 'eip155' && zone && !profileName)
 }

@@ -2,6 +2,7 @@ import type { ConnectMethod, Connector, ConnectorTypeOrderEntry } from '@foyer/c
 import { isEmbeddedAuthConnector, navigate } from '@foyer/core'
 import { type ReactNode, useId } from 'react'
 import { useConnectors } from '../../hooks/useConnectors.ts'
+import { useFeatures } from '../../hooks/useFeatures.ts'
 import { useFoyer, useFoyerContext } from '../../hooks/useFoyer.ts'
 import { useFoyerState } from '../../hooks/useFoyerState.ts'
 import type { MessageKey } from '../../i18n/en.ts'
@@ -27,7 +28,8 @@ const tags: Partial<Record<ConnectorTypeOrderEntry, MessageKey>> = {
 
 export default function Connect() {
   const foyer = useFoyer()
-  const { features, connectMethodsOrder } = foyer.config
+  const { connectMethodsOrder } = foyer.config
+  const features = useFeatures()
   const hasEmbeddedWallet = useFoyerState((state) => state.connectors.some(isEmbeddedAuthConnector))
   const methods = orderConnectMethods(connectMethodsOrder, (method) => {
     if (!builtMethods.has(method)) return false
@@ -53,6 +55,7 @@ export default function Connect() {
 function WalletSection({ showHeading }: { showHeading: boolean }) {
   const foyer = useFoyer()
   const { t } = useFoyerContext()
+  const features = useFeatures()
   const { groups } = useConnectors()
   const flow = useConnectFlow()
   const headingId = useId()
@@ -118,7 +121,7 @@ function WalletSection({ showHeading }: { showHeading: boolean }) {
       <ul className="foyer-list" onKeyDown={onListKeyDown}>
         {rows}
         <RecommendedWalletItems />
-        {foyer.config.features.allWallets ? (
+        {features.allWallets ? (
           <li>
             <button
               type="button"

@@ -2,12 +2,16 @@ import {
   firstSendFormError,
   formatBalance,
   formatUnits,
+  getIdentity,
   getSendTokenBalances,
   getTokenBalances,
   isTokenOnNetwork,
+  looksLikeName,
   parseAmount,
+  resolveName,
   sendTransfer,
   setReceiverAddress,
+  setReceiverProfile,
   setSendToken,
   setSendTokenAmount,
   validateSendForm,
@@ -47,6 +51,7 @@ export default function Send() {
     tokenError: `${id}-token-error`,
     amountError: `${id}-amount-error`,
     receiverError: `${id}-receiver-error`,
+    receiverName: `${id}-receiver-name`,
     balance: `${id}-balance`,
   }
   const fields = useRef<HTMLFormElement>(null)
@@ -72,6 +77,7 @@ export default function Send() {
       .catch(() => {})
   }, [foyer, address, network])
 
+  const receiver = useReceiverName()
   const errors = validateSendForm({ ...send, token, namespace: network.chainNamespace })
   const valid = firstSendFormError(errors) === undefined
   const fee = useSendFee(foyer, { ...send, token }, valid)
@@ -211,17 +217,49 @@ export default function Send() {
         className="foyer-search"
         autoComplete="off"
         spellCheck={false}
-        placeholder={network.chainNamespace === 'eip155' ? '0x…' : undefined}
-        value={send.receiverAddress ?? ''}
+        placeholder={
+          network.chainNamespace === 'eip155' ? t('send.receiverPlaceholder') : undefined
+        }
+        value={receiver.text}
         aria-invalid={receiverInvalid || undefined}
         aria-describedby={describedBy(
           shown.receiverAddress && ids.receiverError,
           shown.amountAndReceiver && !send.receiverAddress?.trim() && ids.requiredError,
+          receiver.lookup && ids.receiverName,
         )}
         disabled={send.loading}
-        onChange={(event) => setReceiverAddress(foyer, { address: event.currentTarget.value })}
+        onChange={(event) => receiver.change(event.currentTarget.value)}
       />
-      {send.receiverProfileName ? (
+      {receiver.lookup ? (
+        <p
+          id={ids.receiverName}
+          className={
+            receiver.lookup.state === 'missing' || receiver.lookup.state === 'error'
+              ? 'foyer-error-text'
+              : 'foyer-muted'
+          }
+          role={
+            receiver.lookup.state === 'missing' || receiver.lookup.state === 'error'
+              ? 'alert'
+              : 'status'
+          }
+          data-foyer-receiver-lookup={receiver.lookup.state}
+        >
+          {receiver.lookup.state === 'resolving'
+            ? t('send.resolvingName', { name: receiver.lookup.name })
+            : receiver.lookup.state === 'missing'
+              ? t('send.nameNotFound', { name: receiver.lookup.name })
+              : receiver.lookup.state === 'error'
+                ? t('error.resolveName')
+                : null}
+          {receiver.lookup.state === 'resolved' && send.receiverAddress ? (
+            <span data-foyer-receiver-profile="">
+              <WalletIcon src={send.receiverProfileImage} />
+              {`${send.receiverProfileName ?? receiver.lookup.name} · ${send.receiverAddress}`}
+            </span>
+          ) : null}
+        </p>
+      ) : send.receiverProfileName ? (
         <p className="foyer-muted" data-foyer-receiver-profile="">
           <WalletIcon src={send.receiverProfileImage} />
           {send.receiverProfileName}
@@ -261,4 +299,87 @@ export default function Send() {
       ) : null}
     </form>
   )
+}
+
+/** Typing pauses this long before a name is looked up. */
+const NAME_DEBOUNCE_MS = 300
+
+type NameLookup = { name: string; state: 'resolving' | 'resolved' | 'missing' | 'error' }
+
+/**
+ * The receiver field: an address, or on EVM a name (ENS or the server's zone) resolved as the
+ * visitor types. The send form's `receiverAddress` holds the resolved address and the receiver
+ * profile its name and avatar (SPEC §3); while a name is unresolved there is no receiver.
+ */
+function useReceiverName() {
+  const foyer = useFoyer()
+  const send = useFoyerState((state) => state.send)
+  const namespace = useFoyerState((state) => state.activeNetwork.chainNamespace)
+  const [text, setText] = useState(send.receiverProfileName ?? send.receiverAddress ?? '')
+  const [lookup, setLookup] = useState<NameLookup>()
+
+  const change = (value: string) => {
+    setText(value)
+    if (namespace === 'eip155' && looksLikeName(value)) {
+      setReceiverAddress(foyer, { address: undefined })
+      setLookup({ name: value.trim().toLowerCase(), state: 'resolving' })
+    } else {
+      setLookup(undefined)
+      setReceiverAddress(foyer, { address: value })
+    }
+  }
+
+  const resolving = lookup?.state === 'resolving' ? lookup.name : undefined
+  useEffect(() => {
+    if (!resolving) return
+    const controller = new AbortController()
+    const timer = setTimeout(() => {
+      resolveName(foyer, { name: resolving, signal: controller.signal })
+        .then((found) => {
+          if (controller.signal.aborted) return
+          if (!found) return setLookup({ name: resolving, state: 'missing' })
+          setReceiverAddress(foyer, { address: found.address })
+          setReceiverProfile(foyer, { name: found.name, image: found.avatar ?? undefined })
+          setLookup({ name: resolving, state: 'resolved' })
+        })
+        .catch(() => {
+          if (!controller.signal.aborted) setLookup({ name: resolving, state: 'error' })
+        })
+    }, NAME_DEBOUNCE_MS)
+    return () => {
+      clearTimeout(timer)
+      controller.abort()
+    }
+  }, [foyer, resolving])
+
+  // An address typed: its name and avatar, when it has one (cached 5 minutes).
+  const typedAddress =
+    !lookup && namespace === 'eip155' && /^0x[0-9a-fA-F]{40}$/.test(text.trim())
+      ? text.trim()
+      : undefined
+  useEffect(() => {
+    if (!typedAddress) return
+    const controller = new AbortController()
+    getIdentity(foyer, { address: typedAddress, signal: controller.signal })
+      .then((identity) => {
+        if (controller.signal.aborted || !identity.name) return
+        if (foyer.getState().send.receiverAddress?.trim() !== typedAddress) return
+        setReceiverProfile(foyer, { name: identity.name, image: identity.avatar ?? undefined })
+      })
+      .catch(() => {
+        // A receiver without a known name is still a receiver.
+      })
+    return () => controller.abort()
+  }, [foyer, typedAddress])
+
+  // A sent transfer clears the form's receiver: the name typed goes with it.
+  const resolvedAndCleared = lookup?.state === 'resolved' && send.receiverAddress === undefined
+  useEffect(() => {
+    if (!resolvedAndCleared) return
+    setText('')
+    setLookup(undefined)
+    setReceiverProfile(foyer, { name: undefined })
+  }, [foyer, resolvedAndCleared])
+
+  return { text, lookup, change }
 }

@@ -23,6 +23,9 @@ export const viewLoaders = {
   ConnectingSocial: () => import('./ConnectingSocial.tsx'),
   ConnectingFarcaster: () => import('./ConnectingFarcaster.tsx'),
   Swap: () => import('./Swap.tsx'),
+  OnRamp: () => import('./OnRamp.tsx'),
+  RegisterAccountName: () => import('./RegisterAccountName.tsx'),
+  RegisterAccountNameSuccess: () => import('./RegisterAccountNameSuccess.tsx'),
 } satisfies Partial<Record<View, () => Promise<ViewModule>>>
 
 export type BuiltView = keyof typeof viewLoaders

@@ -54,6 +54,12 @@ export function viewTitle(
       return t('view.ConnectingFarcaster.title')
     case 'Swap':
       return t('view.Swap.title')
+    case 'OnRamp':
+      return t('view.OnRamp.title')
+    case 'RegisterAccountName':
+      return t('view.RegisterAccountName.title')
+    case 'RegisterAccountNameSuccess':
+      return t('view.RegisterAccountNameSuccess.title')
     default:
       return t('dialog.notAvailable.title')
   }

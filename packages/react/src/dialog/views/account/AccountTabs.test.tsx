@@ -144,10 +144,12 @@ describe('Account tabs', () => {
     expect(row()?.textContent).toContain('Sent')
   })
 
-  test('offers no button for a wallet feature whose view is not built (Buy), and Swap on EVM', async () => {
-    const { within } = await openAccount()
+  test('offers the wallet features in SPEC’s default order on EVM: Buy, Swap, Receive, Send', async () => {
+    const { within, dialog } = await openAccount()
     await within.findByRole('tablist', { name: 'Account' })
-    expect(within.queryByRole('button', { name: 'Buy' })).toBeNull()
-    expect(within.getByRole('button', { name: 'Swap' })).toBeDefined()
+    const features = Array.from(dialog.querySelectorAll('[data-foyer-feature]'), (button) =>
+      button.getAttribute('data-foyer-feature'),
+    )
+    expect(features).toEqual(['onramp', 'swaps', 'receive', 'send'])
   })
 })

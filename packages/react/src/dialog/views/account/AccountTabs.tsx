@@ -1,6 +1,7 @@
 import { ACCOUNT_TABS, type AccountTab } from '@foyer/core'
 import { type KeyboardEvent, useId, useRef, useState } from 'react'
-import { useFoyer, useFoyerContext } from '../../../hooks/useFoyer.ts'
+import { useFeatures } from '../../../hooks/useFeatures.ts'
+import { useFoyerContext } from '../../../hooks/useFoyer.ts'
 import { useFoyerState } from '../../../hooks/useFoyerState.ts'
 import type { MessageKey } from '../../../i18n/en.ts'
 import { ActivityTab } from './ActivityTab.tsx'
@@ -18,15 +19,21 @@ const tabLabels: Record<AccountTab, MessageKey> = {
  * networks (SPEC §6), Activity only with the activity feature on.
  */
 export function AccountTabs() {
-  const foyer = useFoyer()
   const { t } = useFoyerContext()
   const namespace = useFoyerState((state) => state.activeNetwork.chainNamespace)
+  const features = useFeatures()
   const tabs = ACCOUNT_TABS.filter((tab) => {
     if (tab === 'Tokens') return true
     if (namespace !== 'eip155') return false
-    return tab === 'NFTs' || foyer.config.features.activity
+    return tab === 'NFTs' || features.activity
   })
-  const [chosen, setChosen] = useState<AccountTab>('Tokens')
+  // A view may send the visitor to a tab (`navigate(foyer, { view: 'Account', data: { tab } })`).
+  const requestedTab = useFoyerState((state) => state.dialog.data?.tab)
+  const [chosen, setChosen] = useState<AccountTab>(() =>
+    (ACCOUNT_TABS as readonly unknown[]).includes(requestedTab)
+      ? (requestedTab as AccountTab)
+      : 'Tokens',
+  )
   const selected = tabs.includes(chosen) ? chosen : 'Tokens'
   const baseId = useId()
   const tabRefs = useRef(new Map<AccountTab, HTMLButtonElement>())

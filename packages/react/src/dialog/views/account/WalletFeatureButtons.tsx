@@ -1,4 +1,5 @@
 import { navigate, SEND_NAMESPACES, type View, type WalletFeature } from '@foyer/core'
+import { useFeatures } from '../../../hooks/useFeatures.ts'
 import { useFoyer, useFoyerContext } from '../../../hooks/useFoyer.ts'
 import { useFoyerState } from '../../../hooks/useFoyerState.ts'
 import type { MessageKey } from '../../../i18n/en.ts'
@@ -20,7 +21,8 @@ export function WalletFeatureButtons() {
   const foyer = useFoyer()
   const { t } = useFoyerContext()
   const namespace = useFoyerState((state) => state.activeNetwork.chainNamespace)
-  const { features, walletFeaturesOrder } = foyer.config
+  const features = useFeatures()
+  const { walletFeaturesOrder } = foyer.config
   const shown = walletFeaturesOrder.filter((feature) => {
     if (!features[feature]) return false
     if (!isBuiltView(featureViews[feature].view)) return false

@@ -1,0 +1,23 @@
+import type { SignInNamespace } from './parseSignInMessage.ts'
+
+/**
+ * Sign In With Solana names clusters (`mainnet`, `devnet`, `testnet`, optionally `solana:`
+ * prefixed); CAIP-2 names them by the first 32 characters of their genesis hash.
+ */
+const solanaClusters: Record<string, string> = {
+  mainnet: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  'mainnet-beta': '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  devnet: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+  testnet: '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
+}
+
+/**
+ * The CAIP-2 id of a message's `Chain ID` line (already checked by `parseSignInMessage`):
+ * eip155 `8453` → `eip155:8453`; solana `mainnet` / `solana:mainnet` → `solana:5eykt…`, a
+ * reference (the local cluster's genesis prefix) or a whole CAIP-2 id → `solana:<reference>`.
+ */
+export function signInChainId(namespace: SignInNamespace, chainId: string): string {
+  if (namespace === 'eip155') return `eip155:${chainId}`
+  const reference = chainId.replace(/^solana:/, '')
+  return `solana:${Object.hasOwn(solanaClusters, reference) ? solanaClusters[reference] : reference}`
+}

@@ -1,0 +1,188 @@
+import { type StartBundlerReturnType, startBundler } from '@foyer/bundler'
+import {
+  type DevnetChain,
+  devnetBundlerAccounts,
+  erc20Abi,
+  type StartDevnetReturnType,
+  startDevnet,
+  toViemChain,
+} from '@foyer/devnet'
+import {
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  type Hex,
+  http,
+  type PublicClient,
+  parseEther,
+  parseUnits,
+} from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createFrameClient } from '../client/createFrameClient.ts'
+import { createMemoryDeviceShareStore } from '../custody/deviceShareStore.ts'
+import { createMemoryAuthServer } from '../test-utils/createMemoryAuthServer.ts'
+import { createScriptedPrompts } from '../test-utils/createScriptedPrompts.ts'
+import { createFakeBrowser } from '../test-utils/fakeBrowser.ts'
+import { createFrameHost } from './createFrameHost.ts'
+
+const APP_ORIGIN = 'http://app.localhost:3000'
+const FRAME_ORIGIN = 'http://127.0.0.1:4401'
+
+let devnet: StartDevnetReturnType
+let bundler: StartBundlerReturnType
+let chain: DevnetChain
+let client: PublicClient
+
+beforeAll(async () => {
+  devnet = await startDevnet({ chains: [{ chainId: 31337, port: 0 }] })
+  chain = devnet.devnet.chains[0]!
+  const { executor, utility } = devnetBundlerAccounts()
+  bundler = await startBundler({
+    rpcUrl: chain.rpcUrl,
+    port: 0,
+    executorKey: executor.privateKey,
+    utilityKey: utility.privateKey,
+  })
+  client = createPublicClient({ transport: http(chain.rpcUrl) }) as PublicClient
+}, 120_000)
+
+afterAll(async () => {
+  await bundler?.stop()
+  await devnet?.stop()
+})
+
+/** The app page and the frame (served with the devnet's bundler as its smart-account network). */
+function setup() {
+  const server = createMemoryAuthServer()
+  const prompts = createScriptedPrompts()
+  const browser = createFakeBrowser()
+  browser.servePage(FRAME_ORIGIN, (frameWindow) => {
+    createFrameHost({
+      window: frameWindow as never,
+      parentOrigin: APP_ORIGIN,
+      allowedOrigins: [APP_ORIGIN],
+      authApi: server.connect(),
+      deviceShareStore: createMemoryDeviceShareStore(),
+      createPrompts: prompts.createPrompts,
+      rpcUrls: { [chain.chainId]: chain.rpcUrl },
+      smartAccounts: {
+        [chain.chainId]: {
+          bundlerUrl: bundler.url,
+          entryPoint: chain.contracts.entryPoint07,
+          factory: chain.contracts.simpleAccountFactory,
+        },
+      },
+      projectId: 'demo',
+      devicePollIntervalMs: 5,
+      deviceRequestPollMs: 0,
+    })
+  })
+  const frame = createFrameClient({
+    frameUrl: `${FRAME_ORIGIN}/embedded/frame`,
+    projectId: 'demo',
+    window: browser.openWindow(APP_ORIGIN) as never,
+    timeouts: { afterReady: 0, load: 5_000, request: 30_000 },
+  })
+  return { server, prompts, frame }
+}
+
+async function login(context: ReturnType<typeof setup>, email: string) {
+  await context.frame.request('CONNECT_EMAIL', { email })
+  const otp = context.server.mailbox.findLast((mail) => mail.to === email)?.otp
+  await context.frame.request('CONNECT_OTP', { otp: otp! })
+}
+
+describe('the frame with a smart-account network', () => {
+  it('shows the counterfactual account, batches through it after approval, then reports it deployed', async () => {
+    const context = setup()
+    await login(context, 'batch@example.com')
+    expect(await context.frame.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {})).toEqual({
+      smartAccountEnabledNetworks: [chain.chainId],
+    })
+    const user = await context.frame.request('GET_USER', {})
+    // The EOA stays the account (SPEC §6 switching is the app's); the smart account is beside it.
+    expect(user.accounts).toEqual([{ address: user.address, type: 'eoa' }])
+    expect(user.preferredAccountType).toBe('eoa')
+    expect(user.smartAccountDeployed).toBe(false)
+    const smartAccount = user.smartAccount!.address as Hex
+    expect(user.smartAccount).toEqual({ address: smartAccount, deployed: false })
+    expect(smartAccount).not.toBe(user.address)
+
+    const funder = createWalletClient({
+      account: privateKeyToAccount(devnet.devnet.accounts[6]!.privateKey),
+      chain: toViemChain(chain),
+      transport: http(chain.rpcUrl),
+    })
+    await client.waitForTransactionReceipt({
+      hash: await funder.sendTransaction({ to: smartAccount, value: parseEther('0.5') }),
+    })
+    await client.waitForTransactionReceipt({
+      hash: await funder.writeContract({
+        address: chain.contracts.usdc,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [smartAccount, parseUnits('20', 6)],
+      }),
+    })
+
+    const recipient = devnet.devnet.accounts[9]!.address
+    const transfer = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [recipient, parseUnits('3', 6)],
+    })
+    // A call without a 0x target: SPEC's error, no card, nothing sent.
+    await expect(
+      context.frame.request('RPC_REQUEST', {
+        method: 'wallet_sendCalls',
+        params: [{ version: '2.0.0', calls: [{ to: recipient.slice(2), data: transfer }] }],
+      }),
+    ).rejects.toMatchObject({
+      shortMessage: 'Batched-send calls need a 0x-prefixed target address',
+    })
+    expect(context.prompts.approvals).toEqual([])
+
+    const { result } = await context.frame.request('RPC_REQUEST', {
+      method: 'wallet_sendCalls',
+      params: [
+        {
+          version: '2.0.0',
+          chainId: '0x7a69',
+          atomicRequired: true,
+          calls: [
+            {
+              to: chain.contracts.usdc,
+              data: encodeFunctionData({
+                abi: erc20Abi,
+                functionName: 'approve',
+                args: [chain.contracts.uniswapV2Router02, parseUnits('2', 6)],
+              }),
+            },
+            { to: chain.contracts.usdc, data: transfer },
+          ],
+        },
+      ],
+    })
+    expect(context.prompts.approvals).toMatchObject([
+      { kind: 'evmCalls', from: smartAccount, owner: user.address, deploysAccount: true },
+    ])
+    const { id } = result as { id: Hex }
+    let status: { status: number; receipts?: unknown[] } = { status: 100 }
+    for (let attempt = 0; attempt < 100 && status.status === 100; attempt++) {
+      if (attempt) await new Promise((resolve) => setTimeout(resolve, 100))
+      status = (
+        await context.frame.request('RPC_REQUEST', {
+          method: 'wallet_getCallsStatus',
+          params: [id],
+        })
+      ).result as typeof status
+    }
+    expect(status).toMatchObject({ status: 200, atomic: true, receipts: [{ status: '0x1' }] })
+
+    const after = await context.frame.request('GET_USER', {})
+    expect(after.smartAccount).toEqual({ address: smartAccount, deployed: true })
+    expect(after.smartAccountDeployed).toBe(true)
+    context.frame.destroy()
+  })
+})
