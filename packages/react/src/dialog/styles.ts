@@ -266,7 +266,7 @@ export const dialogStyles = /* css */ `
   border: none;
   background: none;
   padding: 0;
-  color: var(--foyer-accent);
+  color: var(--foyer-accent-text);
   font: inherit;
   cursor: pointer;
   text-decoration: underline;

@@ -2,9 +2,11 @@ import {
   checkOnRampAmount,
   formatBalance,
   formatFiat,
+  getBalance,
   getOnRampOptions,
   getOnRampQuote,
   getOnRampTransactions,
+  getTokenBalances,
   navigate,
   type OnRampAsset,
   type OnRampFiatCurrency,
@@ -362,6 +364,16 @@ function CheckoutStatus({
       controller.abort()
     }
   }, [foyer, done])
+
+  // The crypto arrived: the account header and the Tokens tab show it (past the 30 s caches).
+  const delivered = purchase?.status === 'success'
+  useEffect(() => {
+    if (!delivered) return
+    void Promise.allSettled([
+      getBalance(foyer, { force: true }),
+      getTokenBalances(foyer, { force: true }),
+    ])
+  }, [foyer, delivered])
 
   const bought = purchase
     ? `${formatCrypto(purchase.purchaseAmount.amount, locale)} ${purchase.purchaseAmount.currency}`
