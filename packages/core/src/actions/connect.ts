@@ -14,8 +14,8 @@ import { STORAGE_KEYS } from '../storage/keys.ts'
 import { addRecentWallet } from '../storage/recentWallets.ts'
 import type { CaipNetwork, CaipNetworkId } from '../types/network.ts'
 import type { ConnectionAccount } from '../types/state.ts'
+import { isMultiWalletEnabled } from '../utils/isMultiWalletEnabled.ts'
 import { close } from './close.ts'
-import { getFeatures } from './getFeatures.ts'
 
 export type ConnectParameters = {
   connectorId: string
@@ -75,7 +75,7 @@ export async function connect(
     // A remembered wallet still awaited does not come back over this one (one per namespace).
     forgetPendingReconnects(foyer, {
       namespace: connector.namespace,
-      connectorId: getFeatures(foyer).multiWallet ? connector.id : undefined,
+      connectorId: isMultiWalletEnabled(foyer) ? connector.id : undefined,
     })
     const recent = foyer.storage.getItem<string[]>(STORAGE_KEYS.recentWallets) ?? []
     foyer.storage.setItem(STORAGE_KEYS.recentWallets, addRecentWallet(recent, connector.id))

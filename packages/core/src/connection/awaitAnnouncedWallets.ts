@@ -1,8 +1,8 @@
 // Loaded by `reconnect` only while a remembered wallet has not announced itself yet.
 
-import { getFeatures } from '../actions/getFeatures.ts'
 import type { Foyer } from '../createFoyer.ts'
 import type { ChainNamespace } from '../types/network.ts'
+import { isMultiWalletEnabled } from '../utils/isMultiWalletEnabled.ts'
 import {
   getActiveConnection,
   persistConnections,
@@ -35,7 +35,7 @@ export function awaitAnnouncedWallets(foyer: Foyer): void {
         pending[namespace] = pending[namespace]!.filter((other) => other !== id)
         const state = foyer.getState()
         const current = getActiveConnection(state, namespace)
-        if (current && !getFeatures(foyer).multiWallet) {
+        if (current && !isMultiWalletEnabled(foyer)) {
           persistConnections(foyer)
           continue
         }

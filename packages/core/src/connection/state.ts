@@ -3,7 +3,6 @@
 
 import { getPreferredAccountType } from '../account/preferredAccountType.ts'
 import { close } from '../actions/close.ts'
-import { getFeatures } from '../actions/getFeatures.ts'
 import { open } from '../actions/open.ts'
 import { APP_CHOSEN_NETWORK_NAMESPACES } from '../constants.ts'
 import { type Foyer, initialAccountState } from '../createFoyer.ts'
@@ -14,6 +13,7 @@ import type { Connector, ConnectorAccount, ConnectorEventMap } from '../types/co
 import type { CaipNetworkId, ChainNamespace } from '../types/network.ts'
 import type { Connection, FoyerState } from '../types/state.ts'
 import { formatCaipAddress } from '../utils/caip.ts'
+import { isMultiWalletEnabled } from '../utils/isMultiWalletEnabled.ts'
 
 export function getActiveConnection(
   state: FoyerState,
@@ -111,7 +111,7 @@ export function applyConnection(foyer: Foyer, parameters: ApplyConnectionParamet
   const { connector, accounts, caipNetworkId, active = true, focus = true } = parameters
   const namespace = connector.namespace
   const state = foyer.getState()
-  const multiWallet = getFeatures(foyer).multiWallet
+  const multiWallet = isMultiWalletEnabled(foyer)
   const others = (multiWallet ? (state.connections[namespace] ?? []) : [])
     .filter((connection) => connection.connectorId !== connector.id)
     .map((connection) =>

@@ -1,6 +1,7 @@
 import type { ProjectFeatures } from '@foyer/protocol'
 import { DEFAULT_FEATURES } from '../constants.ts'
 import type { Features } from '../types/config.ts'
+import { combineFeature } from './combineFeature.ts'
 
 /** SPEC §6: time zones where buying and swapping crypto are not offered. */
 export const RESTRICTED_TIME_ZONES: readonly string[] = [
@@ -48,10 +49,8 @@ export function resolveFeatures(parameters: ResolveFeaturesParameters): Features
   const { appFeatures, remoteFeatures, timeZone } = parameters
   const features: Features = { ...DEFAULT_FEATURES, ...appFeatures }
   if (remoteFeatures) {
-    for (const key of remoteKeys) {
-      const remote = remoteFeatures[key]
-      features[key] = appFeatures[key] === undefined ? remote : appFeatures[key] && remote
-    }
+    for (const key of remoteKeys)
+      features[key] = combineFeature(appFeatures[key], remoteFeatures[key], DEFAULT_FEATURES[key])
     if (features.socials) {
       const allowed = new Set<string>(remoteFeatures.socials)
       features.socials = features.socials.filter((social) => allowed.has(social))
