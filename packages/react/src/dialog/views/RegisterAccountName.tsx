@@ -164,7 +164,10 @@ export default function RegisterAccountName() {
                 ? errorText(availability.error, t)
                 : t('names.rule')}
       </p>
-      {availability.state === 'checked' && availability.suggestions.length > 0 ? (
+      {/* Variants only help when the name typed is taken. */}
+      {availability.state === 'checked' &&
+      availability.taken &&
+      availability.suggestions.length > 0 ? (
         <div className="foyer-actions">
           <span className="foyer-muted" id={`${id}-suggestions`}>
             {t('names.suggestions')}
