@@ -40,8 +40,12 @@ export default {
   incremental: true,
   incrementalFile: `mutation/incremental/${slug}.json`,
   force: process.env.FOYER_MUTATION_FORCE === '1',
+  // scripts/mutation.ts gives each run a folder of its own, removed even when it stops the run at
+  // its time limit (Stryker cleans up only after itself).
+  tempDirName: process.env.FOYER_MUTATION_TEMP_DIR ?? '.stryker-tmp',
   // The sandbox copy needs the sources and their tests, not the local world's data or the demo.
   ignorePatterns: [
+    '/.stryker-tmp',
     '/reports',
     '/mutation/incremental',
     '/.foyer',

@@ -59,7 +59,7 @@ async function usdcRowQuantity() {
 }
 
 test('sends 12.5 USDC, then both balances, the activity, the NFTs and the receive QR show in the dialog', async () => {
-  await page.goto(`${demoUrl}/?testWallet=1&solana=0`)
+  await page.goto(`${demoUrl}/?testWallet=1&namespaces=eip155`)
   await page.waitForFunction(() => window.foyerTestWallet !== undefined)
   await page.evaluate((address) => window.foyerTestWallet!.selectAccount(address), sender)
   await connectButton().click()

@@ -31,7 +31,7 @@ const dialog = () => page.getByRole('dialog')
 const connectButton = () => page.locator('[data-foyer-connect-button]')
 
 async function openDemoWithTestWallet(query = '') {
-  await page.goto(`${demoUrl}/?testWallet=1&solana=0${query}`)
+  await page.goto(`${demoUrl}/?testWallet=1&namespaces=eip155${query}`)
   await page.waitForFunction(() => window.foyerTestWallet !== undefined)
   await page.evaluate((address) => window.foyerTestWallet!.selectAccount(address), account)
 }
@@ -164,7 +164,7 @@ describe('the connect dialog with an injected wallet', () => {
 
     // Reload, with a wallet that refuses every prompt from the start: reconnected silently, still
     // on chain B.
-    await page.goto(`${demoUrl}/?testWallet=1&solana=0&testWalletConnect=reject`)
+    await page.goto(`${demoUrl}/?testWallet=1&namespaces=eip155&testWalletConnect=reject`)
     await page.waitForFunction(() => window.foyerTestWallet !== undefined)
     expect(await page.evaluate(() => window.foyerTestWallet!.getBehaviour().connect)).toBe('reject')
     await expect.poll(() => page.getByTestId('address').textContent()).toBe(account)

@@ -33,7 +33,7 @@ const dialogOf = (page: Page) => page.getByRole('dialog')
 
 /** Opens the dialog and submits the email on the Connect view. */
 async function startEmailLogin(page: Page, address: string) {
-  await page.goto(`${demoUrl}/?solana=0`)
+  await page.goto(`${demoUrl}/?namespaces=eip155`)
   await page.locator('[data-foyer-connect-button]').click()
   await dialogOf(page).getByRole('textbox', { name: 'Email address' }).fill(address)
   await dialogOf(page).getByRole('button', { name: 'Continue', exact: true }).click()

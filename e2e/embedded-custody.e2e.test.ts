@@ -44,7 +44,7 @@ const addressOf = (page: Page) => page.getByTestId('address').textContent()
 async function logIn(page: Page, options: { newDevice: boolean }) {
   const seenCodes = await countMails(email, 'Your login code')
   const seenApprovals = await countMails(email, 'Approve this device')
-  await page.goto(`${demoUrl}/?solana=0`)
+  await page.goto(`${demoUrl}/?namespaces=eip155`)
   await page.locator('[data-foyer-connect-button]').click()
   await dialogOf(page).getByRole('textbox', { name: 'Email address' }).fill(email)
   await dialogOf(page).getByRole('button', { name: 'Continue', exact: true }).click()

@@ -63,7 +63,7 @@ async function withAuthenticator(context: BrowserContext) {
 async function logIn(page: Page, options: { newDevice: boolean }) {
   const seenCodes = await countMails(email, 'Your login code')
   const seenApprovals = await countMails(email, 'Approve this device')
-  await page.goto(`${demoUrl}/?solana=0`)
+  await page.goto(`${demoUrl}/?namespaces=eip155`)
   await page.locator('[data-foyer-connect-button]').click()
   await dialogOf(page).getByRole('textbox', { name: 'Email address' }).fill(email)
   await dialogOf(page).getByRole('button', { name: 'Continue', exact: true }).click()
@@ -208,7 +208,7 @@ describe('a passkey protects the embedded wallet', () => {
       await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })
     const mailsBefore = await countMails(email, 'Your login code')
 
-    await page.goto(`${demoUrl}/?solana=0`)
+    await page.goto(`${demoUrl}/?namespaces=eip155`)
     await page.locator('[data-foyer-connect-button]').click()
     const passkeyButton = dialogOf(page).getByRole('button', { name: 'Continue with a passkey' })
     await passkeyButton.waitFor()

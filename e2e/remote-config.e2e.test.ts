@@ -19,7 +19,7 @@ async function openDemo(project: string) {
   const page = await (await browser.newContext()).newPage()
   const requests: Request[] = []
   page.on('request', (request) => requests.push(request))
-  await page.goto(`${demoUrl}/?testWallet=1&solana=0&project=${project}`)
+  await page.goto(`${demoUrl}/?testWallet=1&namespaces=eip155&project=${project}`)
   await page.waitForFunction(() => window.foyerTestWallet !== undefined)
   return { page, requests }
 }

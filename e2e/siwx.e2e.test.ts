@@ -26,7 +26,7 @@ async function openDemo(context: BrowserContext, query: string) {
 
 test('signs in after connecting the injected wallet; the session survives a reload and ends on disconnect', async () => {
   const context = await browser.newContext()
-  const page = await openDemo(context, 'solana=0')
+  const page = await openDemo(context, 'namespaces=eip155')
   await page.evaluate((address) => window.foyerTestWallet!.selectAccount(address), visitor)
   await page.locator('[data-foyer-connect-button]').click()
   await page
@@ -58,7 +58,7 @@ test('signs in after connecting the injected wallet; the session survives a relo
 
 test('a refused signature disconnects the wallet and keeps no session', async () => {
   const context = await browser.newContext()
-  const page = await openDemo(context, 'solana=0')
+  const page = await openDemo(context, 'namespaces=eip155')
   await page.evaluate((address) => window.foyerTestWallet!.selectAccount(address), visitor)
   await page.evaluate(() => window.foyerTestWallet!.setBehaviour({ signing: 'reject' }))
   await page.locator('[data-foyer-connect-button]').click()

@@ -37,7 +37,7 @@ const providers = [
 ] as const
 
 async function openConnect(page: Page) {
-  await page.goto(`${demoUrl}/?solana=0`)
+  await page.goto(`${demoUrl}/?namespaces=eip155`)
   await page.locator('[data-foyer-connect-button]').click()
   await expect
     .poll(() => dialogOf(page).locator('[data-foyer-social]').count(), { timeout: 15_000 })

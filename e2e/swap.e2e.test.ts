@@ -18,7 +18,7 @@ let page: Page
 beforeAll(async () => {
   browser = await launchChromium()
   page = await (await browser.newContext()).newPage()
-  await page.goto(`${demoUrl}/?testWallet=1&solana=0`)
+  await page.goto(`${demoUrl}/?testWallet=1&namespaces=eip155`)
   await page.waitForFunction(() => window.foyerTestWallet !== undefined)
   await page.evaluate((address) => window.foyerTestWallet!.selectAccount(address), trader)
   await page.locator('[data-foyer-connect-button]').click()

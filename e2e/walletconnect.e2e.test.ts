@@ -19,7 +19,7 @@ const walletRegion = (name: string) => sides.wallet.getByRole('region', { name }
 
 /** Opens the dialog's WalletConnect view and takes the pairing URI from its Copy link button. */
 async function copyPairingUri(query = ''): Promise<string> {
-  await sides.dapp.goto(`${demoUrl}/?solana=0${query}`)
+  await sides.dapp.goto(`${demoUrl}/?namespaces=eip155${query}`)
   await connectButton().click()
   await dialog().getByRole('button', { name: 'WalletConnect', exact: true }).click()
   await expect.poll(() => qrCode().getAttribute('data-uri'), { timeout: 15_000 }).toMatch(/^wc:/)

@@ -1,16 +1,20 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   applyMutant,
   changedModules,
   checkEquivalents,
   equivalentRow,
+  incrementalFile,
   type ModuleList,
   mutationScore,
   parseEquivalents,
+  parseOptions,
   type ReportMutant,
+  runGroup,
 } from './mutation.ts'
 
 const rootDir = fileURLToPath(new URL('..', import.meta.url))
@@ -95,6 +99,97 @@ describe('mutation check (scripts/mutation.ts)', () => {
     ])
   })
 
+  it('also picks a module whose entry in modules.json or whose committed results changed', () => {
+    const previous: ModuleList = {
+      floor: 85,
+      modules: [
+        { file: 'src/a.ts', tests: ['src/a.test.ts'] },
+        { file: 'src/b.ts', tests: ['src/b.test.ts', 'src/shared.test.ts'] },
+        { file: 'src/c.ts', tests: ['src/c.test.ts'], floor: 80 },
+        { file: 'src/d.ts', tests: ['src/d.test.ts'] },
+      ],
+    }
+    const list: ModuleList = {
+      floor: 85,
+      modules: [
+        { file: 'src/a.ts', tests: ['src/a.test.ts'] },
+        // The same tests in another order: unchanged.
+        { file: 'src/b.ts', tests: ['src/shared.test.ts', 'src/b.test.ts'] },
+        { file: 'src/c.ts', tests: ['src/c.test.ts'], floor: 85 },
+        { file: 'src/d.ts', tests: ['src/d.test.ts', 'src/d.more.test.ts'] },
+        { file: 'src/e.ts', tests: ['src/e.test.ts'] },
+      ],
+    }
+    const changed = (files: string[]) => changedModules(list, files, previous).map((m) => m.file)
+    expect(changed(['mutation/modules.json'])).toEqual(['src/c.ts', 'src/d.ts', 'src/e.ts'])
+    expect(changed(['mutation/modules.json', 'src/e.ts'])).toEqual([
+      'src/e.ts',
+      'src/c.ts',
+      'src/d.ts',
+    ])
+    expect(incrementalFile('src/a.ts')).toBe('mutation/incremental/src_a.json')
+    expect(changed(['mutation/incremental/src_a.json'])).toEqual(['src/a.ts'])
+    // A list that did not exist before the commit: every module is new.
+    expect(changedModules(list, ['mutation/modules.json'])).toHaveLength(5)
+  })
+
+  it('reads the options of npm run test:mutation, refusing unknown ones and bad numbers', () => {
+    expect(parseOptions(['--changed', '--max', '2', '--time-limit', '150'])).toEqual({
+      changed: true,
+      incremental: false,
+      max: 2,
+      timeLimitSeconds: 150,
+      words: [],
+    })
+    expect(parseOptions(['codeStore', '--incremental', 'custody/'])).toEqual({
+      changed: false,
+      incremental: true,
+      max: Number.POSITIVE_INFINITY,
+      timeLimitSeconds: undefined,
+      words: ['codeStore', 'custody/'],
+    })
+    expect(() => parseOptions(['--max'])).toThrow('--max takes a whole number of at least 1')
+    expect(() => parseOptions(['--time-limit', '0'])).toThrow('--time-limit takes a whole number')
+    expect(() => parseOptions(['--time-limit', '2m'])).toThrow('(got 2m)')
+    expect(() => parseOptions(['--change'])).toThrow('Unknown option --change')
+  })
+
+  it('stops Stryker and the test processes it started at the time limit', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'foyer-mutation-test-'))
+    try {
+      const pidFile = join(dir, 'grandchild')
+      // A parent that never ends, with a child of its own that never ends either.
+      const parent = `
+        const { spawn } = require('node:child_process')
+        const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' })
+        require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(child.pid))
+        setInterval(() => {}, 1000)`
+      const started = Date.now()
+      const done = runGroup(process.execPath, ['-e', parent], {
+        env: process.env,
+        stdio: 'ignore',
+        timeoutMs: 5_000,
+      })
+      await vi.waitFor(() => expect(existsSync(pidFile)).toBe(true), { timeout: 4_500 })
+      const grandchild = Number(readFileSync(pidFile, 'utf8'))
+      expect(running(grandchild)).toBe(true)
+      expect((await done).timedOut).toBe(true)
+      expect(Date.now() - started).toBeLessThan(15_000)
+      await vi.waitFor(() => expect(running(grandchild)).toBe(false), { timeout: 10_000 })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('resolves the exit status of a command that ends in time', async () => {
+    const result = await runGroup(process.execPath, ['-e', 'process.exit(3)'], {
+      env: process.env,
+      stdio: 'ignore',
+      timeoutMs: 30_000,
+    })
+    expect(result).toEqual({ status: 3, timedOut: false })
+  })
+
   it('lists only existing modules and test files, each module once', () => {
     const list: ModuleList = JSON.parse(
       readFileSync(join(rootDir, 'mutation/modules.json'), 'utf8'),
@@ -112,3 +207,19 @@ describe('mutation check (scripts/mutation.ts)', () => {
       expect(files, entry.module).toContain(entry.module)
   })
 })
+
+/** Whether the process runs (a zombie, ended but not yet reaped, does not). */
+function running(pid: number): boolean {
+  try {
+    // Linux: the state follows the command name in /proc/<pid>/stat.
+    return !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'))
+  } catch {
+    if (existsSync('/proc/self/stat')) return false
+  }
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}

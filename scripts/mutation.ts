@@ -12,8 +12,10 @@
  *   npm run test:mutation -- matchOrigin       modules whose path contains one of the words
  *   npm run test:mutation -- --changed --max 2 modules (or their tests) changed by the last commit
  *                                              (CI: scripts/test.ts); only the floor fails the run
+ *   … --incremental                            re-run only what changed since mutation/incremental/
+ *   … --time-limit 150                         stop (and fail) when not done within 150 s
  */
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -165,31 +167,154 @@ export function mutationScore(mutants: readonly ReportMutant[]): number {
   return valid === 0 ? 100 : (100 * killed) / valid
 }
 
-/** Modules whose file or one of whose test files is in `changedFiles`, own changes first. */
+/** The committed incremental results of a module (stryker.config.mjs's `incrementalFile`). */
+export function incrementalFile(file: string): string {
+  return `mutation/incremental/${reportName(file)}.json`
+}
+
+/** A module's test files and floor, for comparing two versions of modules.json. */
+function entryKey(module: CriticalModule, list: ModuleList): string {
+  return JSON.stringify([[...module.tests].sort(), module.floor ?? list.floor])
+}
+
+/**
+ * The modules a change touched, in the order the CI check takes them: those whose own file
+ * changed, then those with a changed test file, then those whose entry in modules.json (tests,
+ * floor; compared with `previous`, the list before the change) or committed incremental results
+ * changed.
+ */
 export function changedModules(
   list: ModuleList,
   changedFiles: readonly string[],
+  previous?: ModuleList,
 ): CriticalModule[] {
   const changed = new Set(changedFiles)
   const own = list.modules.filter((module) => changed.has(module.file))
   const byTests = list.modules.filter(
-    (module) => !changed.has(module.file) && module.tests.some((test) => changed.has(test)),
+    (module) => !own.includes(module) && module.tests.some((test) => changed.has(test)),
   )
-  return [...own, ...byTests]
+  const listChanged = changed.has('mutation/modules.json')
+  const byEntry = list.modules.filter((module) => {
+    if (own.includes(module) || byTests.includes(module)) return false
+    if (changed.has(incrementalFile(module.file))) return true
+    if (!listChanged) return false
+    const before = previous?.modules.find((entry) => entry.file === module.file)
+    return !before || !previous || entryKey(before, previous) !== entryKey(module, list)
+  })
+  return [...own, ...byTests, ...byEntry]
 }
 
-function lastCommitFiles(): string[] | undefined {
-  const parent = spawnSync('git', ['rev-parse', '--verify', '--quiet', 'HEAD~1'], {
-    cwd: rootDir,
-    encoding: 'utf8',
+export type Options = {
+  /** Only the modules the last commit changed (CI). */
+  changed: boolean
+  /** Reuse the results in mutation/incremental/ for the mutants and tests a change left alone. */
+  incremental: boolean
+  /** At most this many modules. */
+  max: number
+  /** Stop (and fail) when the Stryker runs have not finished within this many seconds. */
+  timeLimitSeconds: number | undefined
+  /** Modules whose path contains one of these. */
+  words: string[]
+}
+
+export function parseOptions(args: readonly string[]): Options {
+  const options: Options = {
+    changed: false,
+    incremental: false,
+    max: Number.POSITIVE_INFINITY,
+    timeLimitSeconds: undefined,
+    words: [],
+  }
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!
+    if (arg === '--changed') options.changed = true
+    else if (arg === '--incremental') options.incremental = true
+    else if (arg === '--max' || arg === '--time-limit') {
+      const text = args[++index]
+      const value = Number(text)
+      if (!text || !Number.isInteger(value) || value < 1)
+        throw new Error(`${arg} takes a whole number of at least 1 (got ${text ?? 'nothing'})`)
+      if (arg === '--max') options.max = value
+      else options.timeLimitSeconds = value
+    } else if (arg.startsWith('--')) throw new Error(`Unknown option ${arg}`)
+    else options.words.push(arg)
+  }
+  return options
+}
+
+function git(args: string[]): string | undefined {
+  const result = spawnSync('git', args, { cwd: rootDir, encoding: 'utf8' })
+  return result.status === 0 ? result.stdout : undefined
+}
+
+/** The files the last commit changed, and modules.json before it; undefined without a parent. */
+function lastCommit(): { files: string[]; previousList: ModuleList | undefined } | undefined {
+  if (git(['rev-parse', '--verify', '--quiet', 'HEAD~1']) === undefined) return undefined
+  const diff = git(['diff', '--name-only', 'HEAD~1', 'HEAD'])
+  if (diff === undefined) return undefined
+  const files = diff.split('\n').filter(Boolean)
+  let previousList: ModuleList | undefined
+  if (files.includes('mutation/modules.json'))
+    try {
+      previousList = JSON.parse(git(['show', 'HEAD~1:mutation/modules.json']) ?? '')
+    } catch {
+      previousList = undefined // new in this commit: every module counts as changed
+    }
+  return { files, previousList }
+}
+
+/** Process groups started here and still running (stopped with us on Ctrl-C). */
+const runningGroups = new Set<number>()
+
+/**
+ * Runs a command in a process group of its own and resolves its exit status. Past `timeoutMs`
+ * the whole group is stopped (Stryker and the test processes it started, which outlive a killed
+ * parent), and `timedOut` is true.
+ */
+export function runGroup(
+  command: string,
+  args: readonly string[],
+  options: { env: NodeJS.ProcessEnv; stdio: 'inherit' | 'ignore'; timeoutMs?: number | undefined },
+): Promise<{ status: number | null; timedOut: boolean }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: rootDir,
+      env: options.env,
+      stdio: options.stdio,
+      detached: true,
+    })
+    child.once('error', reject)
+    const pid = child.pid
+    if (pid === undefined) return // not started: 'error' follows
+    runningGroups.add(pid)
+    const stop = (signal: NodeJS.Signals) => {
+      try {
+        process.kill(-pid, signal)
+      } catch {
+        // the group has already ended
+      }
+    }
+    let timedOut = false
+    const timer =
+      options.timeoutMs === undefined
+        ? undefined
+        : setTimeout(
+            () => {
+              timedOut = true
+              stop('SIGTERM')
+              // Whatever ignores SIGTERM goes too.
+              setTimeout(() => stop('SIGKILL'), 5_000).unref()
+            },
+            Math.max(0, options.timeoutMs),
+          )
+    child.once('exit', (status) => {
+      clearTimeout(timer)
+      runningGroups.delete(pid)
+      // Test processes still running once Stryker has stopped would hold CI's cores.
+      if (timedOut) stop('SIGKILL')
+      resolve({ status, timedOut })
+    })
   })
-  if (parent.status !== 0) return undefined
-  const diff = spawnSync('git', ['diff', '--name-only', 'HEAD~1', 'HEAD'], {
-    cwd: rootDir,
-    encoding: 'utf8',
-  })
-  if (diff.status !== 0) return undefined
-  return diff.stdout.split('\n').filter(Boolean)
 }
 
 type Outcome = {
@@ -201,15 +326,27 @@ type Outcome = {
   seconds: number
   unlisted: string[]
   error?: string
+  /** Stopped at the time limit: no score. */
+  outOfTime?: boolean
 }
 
-/** Re-runs the module's tests against the mutated source; true when they fail (mutant killed). */
-function recheckStatic(module: CriticalModule, source: string, mutant: ReportMutant): boolean {
+/**
+ * Re-runs the module's tests against the mutated source: 'killed' when they fail, 'out of time'
+ * when `timeoutMs` (the time limit's rest) ran out first.
+ */
+async function recheckStatic(
+  module: CriticalModule,
+  source: string,
+  mutant: ReportMutant,
+  timeoutMs: number | undefined,
+): Promise<'killed' | 'survives' | 'out of time'> {
   const dir = mkdtempSync(join(tmpdir(), 'foyer-mutant-'))
   try {
     const mutantSource = join(dir, 'mutant.ts')
     writeFileSync(mutantSource, applyMutant(source, mutant))
-    const result = spawnSync(
+    // A mutant that makes the tests hang counts as detected, as Stryker counts its timeouts.
+    const hangs = 300_000
+    const result = await runGroup(
       process.execPath,
       [
         'node_modules/vitest/vitest.mjs',
@@ -220,46 +357,60 @@ function recheckStatic(module: CriticalModule, source: string, mutant: ReportMut
         '--reporter=dot',
       ],
       {
-        cwd: rootDir,
         stdio: 'ignore',
         env: {
           ...process.env,
           FOYER_MUTATION_MODULE: module.file,
           FOYER_MUTANT_SOURCE: mutantSource,
         },
-        timeout: 300_000,
+        timeoutMs: Math.min(hangs, timeoutMs ?? hangs),
       },
     )
-    return result.status !== 0
+    if (result.timedOut && timeoutMs !== undefined && timeoutMs < hangs) return 'out of time'
+    return result.status !== 0 ? 'killed' : 'survives'
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
 }
 
-function runModule(
+async function runModule(
   module: CriticalModule,
   floor: number,
   equivalents: readonly Equivalent[],
-  options: { force: boolean },
-): Outcome {
+  options: { force: boolean; deadline: number | undefined },
+): Promise<Outcome> {
   const started = Date.now()
   const seconds = () => Math.round((Date.now() - started) / 1000)
+  const left = () => (options.deadline === undefined ? undefined : options.deadline - Date.now())
+  const outOfTime = (): Outcome => ({
+    module,
+    floor,
+    seconds: seconds(),
+    unlisted: [],
+    error: 'not checked within the time limit',
+    outOfTime: true,
+  })
+  if ((left() ?? 1) <= 0) return outOfTime()
   const reportFile = join(rootDir, 'reports/mutation', `${reportName(module.file)}.json`)
   rmSync(reportFile, { force: true })
   console.log(`\n▶ ${module.file} (tests: ${module.tests.join(', ')})`)
-  spawnSync(
+  // This run's own sandbox folder: a run stopped at the time limit leaves its copy behind.
+  const tempDir = join('.stryker-tmp', `${reportName(module.file)}-${process.pid}`)
+  const stryker = await runGroup(
     process.execPath,
     ['node_modules/@stryker-mutator/core/bin/stryker.js', 'run', 'stryker.config.mjs'],
     {
-      cwd: rootDir,
       stdio: 'inherit',
       env: {
         ...process.env,
         FOYER_MUTATION_MODULE: module.file,
         FOYER_MUTATION_FORCE: options.force ? '1' : '0',
+        FOYER_MUTATION_TEMP_DIR: tempDir,
       },
+      timeoutMs: left(),
     },
-  )
+  ).finally(() => rmSync(join(rootDir, tempDir), { recursive: true, force: true }))
+  if (stryker.timedOut) return outOfTime()
   let report: Report
   try {
     report = JSON.parse(readFileSync(reportFile, 'utf8'))
@@ -273,15 +424,16 @@ function runModule(
   if (statics.length) {
     console.log(`Re-running ${statics.length} surviving static mutant(s) without Stryker:`)
     for (const mutant of statics) {
-      const killed = recheckStatic(module, file.source, mutant)
-      if (killed) mutant.status = 'Killed'
+      const result = await recheckStatic(module, file.source, mutant, left())
+      if (result === 'out of time') return outOfTime()
+      if (result === 'killed') mutant.status = 'Killed'
       console.log(
-        `  ${killed ? 'killed' : 'survives'}: line ${mutant.location.start.line} ${mutant.mutatorName} → ${truncated(collapse(mutant.replacement))}`,
+        `  ${result}: line ${mutant.location.start.line} ${mutant.mutatorName} → ${truncated(collapse(mutant.replacement))}`,
       )
     }
   }
-  const left = mutants.filter((mutant) => undetected.has(mutant.status))
-  const checked = checkEquivalents(equivalents, module.file, left, file.source)
+  const remaining = mutants.filter((mutant) => undetected.has(mutant.status))
+  const checked = checkEquivalents(equivalents, module.file, remaining, file.source)
   const unlisted = checked.unlisted.map((mutant) => equivalentRow(module.file, mutant, file.source))
   for (const entry of checked.stale)
     console.log(
@@ -294,62 +446,80 @@ function runModule(
     mutants: mutants.filter(
       (mutant) => detected.has(mutant.status) || undetected.has(mutant.status),
     ).length,
-    undetected: left.length,
+    undetected: remaining.length,
     seconds: seconds(),
     unlisted,
   }
 }
 
-function main() {
-  const args = process.argv.slice(2)
-  const changedOnly = args.includes('--changed')
-  const maxIndex = args.indexOf('--max')
-  const max = maxIndex >= 0 ? Number(args[maxIndex + 1]) : Number.POSITIVE_INFINITY
-  const words = args.filter(
-    (arg, index) => !arg.startsWith('--') && (maxIndex < 0 || index !== maxIndex + 1),
-  )
+async function main(): Promise<number> {
+  let options: Options
+  try {
+    options = parseOptions(process.argv.slice(2))
+  } catch (error) {
+    console.error((error as Error).message)
+    return 1
+  }
   const list: ModuleList = JSON.parse(readFileSync(join(rootDir, 'mutation/modules.json'), 'utf8'))
   const equivalents = parseEquivalents(
     readFileSync(join(rootDir, 'mutation/equivalent-mutants.md'), 'utf8'),
   )
 
   let selected = list.modules
-  if (changedOnly) {
-    const files = lastCommitFiles()
-    if (!files) {
+  if (options.changed) {
+    const commit = lastCommit()
+    if (!commit) {
       console.log('Mutation check skipped: no parent commit to compare with.')
       return 0
     }
-    selected = changedModules(list, files)
+    selected = changedModules(list, commit.files, commit.previousList)
     if (!selected.length) {
       console.log('Mutation check skipped: the last commit changed no critical module.')
       return 0
     }
   }
+  const { words } = options
   if (words.length)
     selected = selected.filter((module) => words.some((word) => module.file.includes(word)))
   if (!selected.length) {
     console.error(`No module of mutation/modules.json matches ${words.join(', ')}`)
     return 1
   }
-  const skipped = selected.slice(max)
-  selected = selected.slice(0, max)
+  const skipped = selected.slice(options.max)
+  selected = selected.slice(0, options.max)
   if (skipped.length)
     console.log(
       `Checking ${selected.length} of ${selected.length + skipped.length} changed modules; the others: npm run test:mutation -- ${skipped.map((module) => module.file).join(' ')}`,
     )
 
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      for (const pid of runningGroups)
+        try {
+          process.kill(-pid, 'SIGKILL')
+        } catch {
+          // already gone
+        }
+      process.exit(1)
+    })
+
   // Every mutant runs, except with --changed or --incremental: those reuse the results kept in
   // mutation/incremental/ for the mutants and tests the change left alone.
-  const force = !changedOnly && !args.includes('--incremental')
-  const outcomes = selected.map((module) =>
-    runModule(module, module.floor ?? list.floor, equivalents, { force }),
-  )
+  const force = !options.changed && !options.incremental
+  const limit = options.timeLimitSeconds
+  const deadline = limit === undefined ? undefined : Date.now() + limit * 1000
+  if (limit !== undefined) console.log(`Time limit: ${limit} s for ${selected.length} module(s).`)
+  const outcomes: Outcome[] = []
+  for (const module of selected)
+    outcomes.push(
+      await runModule(module, module.floor ?? list.floor, equivalents, { force, deadline }),
+    )
+
   let ok = true
   console.log('\nMutation scores (killed or timed out / all valid mutants):')
   for (const outcome of outcomes) {
     const below = outcome.score === undefined || outcome.score < outcome.floor
-    const strictFailure = !changedOnly && outcome.unlisted.length > 0
+    const strictFailure = !options.changed && outcome.unlisted.length > 0
     if (below || strictFailure) ok = false
     const score =
       outcome.score === undefined ? (outcome.error ?? 'no score') : `${outcome.score.toFixed(1)} %`
@@ -357,14 +527,20 @@ function main() {
       `${below ? '✘' : '✔'} ${outcome.module.file}: ${score} (floor ${outcome.floor} %, ${outcome.mutants ?? 0} mutants, ${outcome.undetected ?? 0} not detected, ${outcome.seconds} s)`,
     )
   }
+  const late = outcomes.filter((outcome) => outcome.outOfTime).map((outcome) => outcome.module.file)
+  if (late.length)
+    console.log(
+      `\n✘ The change touched more mutants than this check re-runs in ${limit} s. Run \`npm run test:mutation -- ${late.join(' ')} --incremental\` and commit mutation/incremental/ with the change: this check then re-runs only what changed after it.`,
+    )
   const unlisted = outcomes.flatMap((outcome) => outcome.unlisted)
   if (unlisted.length) {
     console.log(
-      `\n${changedOnly ? 'Warning: ' : '✘ '}${unlisted.length} mutant(s) survive that mutation/equivalent-mutants.md does not list. Kill them with a test, or add the row with the reason they cannot be told apart:`,
+      `\n${options.changed ? 'Warning: ' : '✘ '}${unlisted.length} mutant(s) survive that mutation/equivalent-mutants.md does not list. Kill them with a test, or add the row with the reason they cannot be told apart:`,
     )
     for (const row of unlisted) console.log(row)
   }
   return ok ? 0 : 1
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) process.exit(main())
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1])
+  main().then((code) => process.exit(code))

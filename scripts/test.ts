@@ -1,6 +1,7 @@
 /**
  * `npm test`: system packages, lint, typecheck, dependency advisories (`scripts/audit.ts`), unit +
- * integration tests, the published packages (`scripts/packages.ts`), then end-to-end tests in
+ * integration tests, the mutation check of the critical modules the last commit changed
+ * (`scripts/mutation.ts`), the published packages (`scripts/packages.ts`), then end-to-end tests in
  * Chromium against a local world that the run starts and stops itself. Ends with one summary line
  * 'N passed, N failed'.
  */
@@ -68,6 +69,21 @@ if (ok && !e2eOnly) {
     'scripts/audit.ts',
   ])
   vitest('Unit and integration tests', [], 'unit')
+  // Mutation testing of the critical modules the last commit changed (mutation/README.md): at most
+  // two, re-running only the mutants and tests the change touched against the committed results
+  // in mutation/incremental/, and failing under a module's floor. A change too large to re-run in
+  // 150 s fails too: its author runs the modules locally and commits their results. A commit that
+  // changed no critical module takes a second.
+  ok &&= run('Mutation check (critical modules the last commit changed)', process.execPath, [
+    '--import',
+    'tsx',
+    'scripts/mutation.ts',
+    '--changed',
+    '--max',
+    '2',
+    '--time-limit',
+    '150',
+  ])
   // Foyer as an app team installs it: every published package built (tsdown), packed, linted
   // (publint, attw), installed from the tarballs into examples/vite-react and built, and
   // `foyer-server` started from its tarball (scripts/packages.ts).

@@ -40,6 +40,12 @@ export const worldPorts = {
   bundlerB: 4338,
   demo: 5173,
   solana: 8899,
+  /** Bitcoin regtest (bcoin) behind an Esplora REST API. */
+  bitcoin: 18443,
+  /** The local Cosmos chain's CometBFT RPC. */
+  cosmos: 26657,
+  /** The local Polkadot chain (chopsticks): WebSocket and HTTP JSON-RPC. */
+  polkadot: 9944,
 } as const
 
 export type WorldOptions = {
@@ -138,6 +144,9 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     [worldPorts.server, 'the Foyer server'],
     [worldPorts.frame, 'the secure frame'],
     [worldPorts.solana, 'the Solana local RPC (LiteSVM)'],
+    [worldPorts.bitcoin, 'the Bitcoin regtest node (Esplora API)'],
+    [worldPorts.cosmos, 'the local Cosmos chain (CometBFT RPC)'],
+    [worldPorts.polkadot, 'the local Polkadot chain (chopsticks)'],
     [worldPorts.oidc, 'the social login stand-in (OpenID provider)'],
     [worldPorts.farcasterRelay, 'the Farcaster auth relay'],
     [worldPorts.onRamp, 'the on-ramp sandbox'],
@@ -173,6 +182,9 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
         { chainId: 31338, port: worldPorts.chainB },
       ],
       solana: { port: worldPorts.solana },
+      bitcoin: { port: worldPorts.bitcoin },
+      cosmos: { port: worldPorts.cosmos },
+      polkadot: { port: worldPorts.polkadot },
       outFile: devnetFile,
     })
     stopDevnet = started.stop
@@ -308,16 +320,23 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       const viteBin = join(rootDir, 'node_modules/vite/bin/vite.js')
       const demoEnv = { FOYER_DEVNET_FILE: devnetFile }
       if (demo === 'preview') {
-        await startChild(
-          'demo-build',
-          [viteBin, 'build', 'apps/demo'],
-          // A production build whoever starts it: under Vitest, NODE_ENV=test would otherwise
-          // reach the build and ship React's development bundle (twice the size).
-          { ...demoEnv, NODE_ENV: 'production' },
-          /built in/,
-          log,
-          180_000,
-        )
+        try {
+          await startChild(
+            'demo-build',
+            [viteBin, 'build', 'apps/demo'],
+            // A production build whoever starts it: under Vitest, NODE_ENV=test would otherwise
+            // reach the build and ship React's development bundle (twice the size).
+            { ...demoEnv, NODE_ENV: 'production' },
+            /built in/,
+            log,
+            180_000,
+          )
+        } catch (error) {
+          // The services already starting must be stopped with the world, not left running.
+          for (const result of await Promise.allSettled(services))
+            if (result.status === 'fulfilled') children.push(result.value)
+          throw error
+        }
       }
       services.push(
         startChild(
@@ -347,6 +366,9 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       'EVM chain A (31337)': devnet.chains[0]!.rpcUrl,
       'EVM chain B (31338)': devnet.chains[1]!.rpcUrl,
       ...(devnet.solana ? { 'Solana local RPC (LiteSVM)': devnet.solana.rpcUrl } : {}),
+      ...(devnet.bitcoin ? { 'Bitcoin regtest (Esplora API)': devnet.bitcoin.esploraUrl } : {}),
+      ...(devnet.cosmos ? { 'Cosmos local chain (CometBFT RPC)': devnet.cosmos.rpcUrl } : {}),
+      ...(devnet.polkadot ? { 'Polkadot local chain (chopsticks)': devnet.polkadot.wsUrl } : {}),
       'Foyer server': `http://127.0.0.1:${worldPorts.server}`,
       'Secure frame (email login)': `http://127.0.0.1:${worldPorts.frame}`,
       'Dev mailbox': `http://127.0.0.1:${worldPorts.server}/dev/mailbox`,

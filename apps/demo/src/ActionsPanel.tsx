@@ -1,5 +1,5 @@
-import { sendTransaction, signMessage } from '@foyer/core'
-import { useAccount, useFoyer } from '@foyer/react'
+import { parseAmount, sendTransaction, signMessage } from '@foyer/core'
+import { useAccount, useFoyer, useNetwork } from '@foyer/react'
 import { useState } from 'react'
 
 export const demoMessage = 'Sign in to the Foyer demo'
@@ -8,6 +8,9 @@ export const demoMessage = 'Sign in to the Foyer demo'
 export function ActionsPanel() {
   const foyer = useFoyer()
   const { address, isConnected } = useAccount()
+  const { network } = useNetwork()
+  const [amount, setAmount] = useState('')
+  const [receiver, setReceiver] = useState('')
   const [signature, setSignature] = useState<string>()
   const [hash, setHash] = useState<string>()
   const [error, setError] = useState<string>()
@@ -37,6 +40,30 @@ export function ActionsPanel() {
       >
         Send 0.001 to myself
       </button>
+      <form
+        aria-label="Send native currency"
+        onSubmit={(event) => {
+          event.preventDefault()
+          const { decimals, symbol } = network.nativeCurrency
+          const value = parseAmount(amount.trim(), decimals)
+          if (value === undefined) {
+            setError(`Not an amount of ${symbol}: ${amount}`)
+            return
+          }
+          run(async () => setHash(await sendTransaction(foyer, { to: receiver.trim(), value })))()
+        }}
+      >
+        <label>
+          Amount ({network.nativeCurrency.symbol}){' '}
+          <input value={amount} onChange={(event) => setAmount(event.target.value)} />
+        </label>{' '}
+        <label>
+          To <input value={receiver} onChange={(event) => setReceiver(event.target.value)} />
+        </label>{' '}
+        <button type="submit" disabled={!isConnected}>
+          Send
+        </button>
+      </form>
       <dl>
         <dt>Signature</dt>
         <dd data-testid="signature">{signature ?? '—'}</dd>

@@ -1,7 +1,10 @@
 import * as world from 'virtual:foyer-world'
+import { bitcoinAdapter, createBitcoinRegtest } from '@foyer/bitcoin'
 import { createFoyer, type Foyer } from '@foyer/core'
+import { cosmosAdapter, createCosmosNetwork } from '@foyer/cosmos'
 import { evmAdapter } from '@foyer/evm'
 import { embeddedWalletAdapter } from '@foyer/frame/connector'
+import { createPolkadotNetwork, polkadotAdapter } from '@foyer/polkadot'
 import { createSolanaLocalnet, solanaAdapter } from '@foyer/solana'
 import { walletConnectAdapter } from '@foyer/walletconnect'
 import { devnetChains } from './chains.ts'
@@ -46,16 +49,51 @@ function frameUrl() {
 /** The local Solana cluster (LiteSVM), when the world runs one. */
 const solanaLocal = world.solana ? createSolanaLocalnet(world.solana) : undefined
 
+/** The local Bitcoin regtest chain (bcoin behind an Esplora API), when the world runs one. */
+const bitcoinLocal = world.bitcoin
+  ? createBitcoinRegtest({ esploraUrl: world.bitcoin.esploraUrl })
+  : undefined
+
+/** The local Cosmos chain (CometBFT RPC over an in-memory bank), when the world runs one. */
+const cosmosLocal = world.cosmos
+  ? createCosmosNetwork({ ...world.cosmos, name: 'Cosmos Local', testnet: true })
+  : undefined
+
+/** The local Polkadot chain (chopsticks, an Asset Hub runtime from npm), when the world runs one. */
+const polkadotLocal = world.polkadot
+  ? createPolkadotNetwork({ ...world.polkadot, name: 'Polkadot Local', testnet: true })
+  : undefined
+
 /** `?project=<id>` runs the demo as another project of the server (tests of operator settings). */
 function projectId() {
   return new URLSearchParams(window.location.search).get('project') || world.projectId
 }
 
+/**
+ * Whether the demo offers a namespace: every one the world runs, or only those listed in
+ * `?namespaces=eip155,solana` (`?solana=0` leaves Solana out), so a test can see one wallet alone.
+ */
+function offers(namespace: 'solana' | 'bip122' | 'cosmos' | 'polkadot') {
+  const params = new URLSearchParams(window.location.search)
+  if (namespace === 'solana' && params.get('solana') === '0') return false
+  const listed = params.get('namespaces')
+  return !listed || listed.split(',').includes(namespace)
+}
+
 export function createDemoFoyer(): Foyer {
   const chains = configuredChains()
-  const solanaOff = new URLSearchParams(window.location.search).get('solana') === '0'
+  const solana = offers('solana') ? solanaLocal : undefined
+  const bitcoin = offers('bip122') ? bitcoinLocal : undefined
+  const cosmos = offers('cosmos') ? cosmosLocal : undefined
+  const polkadot = offers('polkadot') ? polkadotLocal : undefined
+  const otherNetworks = [
+    ...(solana ? [solana] : []),
+    ...(bitcoin ? [bitcoin] : []),
+    ...(cosmos ? [cosmos] : []),
+    ...(polkadot ? [polkadot] : []),
+  ]
   return createFoyer({
-    networks: [...chains, ...(solanaLocal && !solanaOff ? [solanaLocal] : [])] as [
+    networks: [...chains, ...otherNetworks] as [
       (typeof chains)[number],
       ...(typeof chains)[number][],
     ],
@@ -67,7 +105,10 @@ export function createDemoFoyer(): Foyer {
         metadata,
         pairingLifetimeMs: pairingLifetimeMs(),
       }),
-      ...(solanaLocal && !solanaOff ? [solanaAdapter()] : []),
+      ...(solana ? [solanaAdapter()] : []),
+      ...(bitcoin ? [bitcoinAdapter()] : []),
+      ...(cosmos ? [cosmosAdapter()] : []),
+      ...(polkadot ? [polkadotAdapter({ appName: metadata.name })] : []),
       // Email login: the server's secure frame, on its own origin.
       embeddedWalletAdapter({
         frameUrl: frameUrl(),
@@ -84,8 +125,20 @@ export function createDemoFoyer(): Foyer {
       new URLSearchParams(window.location.search).get('siwx') === '1'
         ? { statement: 'Sign in to the Foyer demo' }
         : undefined,
-    // `?theme=light` shows the dialog in its light theme (dark is the default).
-    themeMode:
-      new URLSearchParams(window.location.search).get('theme') === 'light' ? 'light' : undefined,
+    // `?theme=light` shows the dialog in its light theme (dark is the default); `?theme=system`
+    // follows the visitor's colour scheme.
+    themeMode: (['light', 'system'] as const).find(
+      (mode) => mode === new URLSearchParams(window.location.search).get('theme'),
+    ),
+    // `?locale=ar` (any BCP 47 tag): the dialog's language; without it, the browser's.
+    locale: new URLSearchParams(window.location.search).get('locale') ?? undefined,
+    // `?legal=1`: visitors agree to the demo's terms and privacy policy before connecting.
+    ...(new URLSearchParams(window.location.search).get('legal') === '1'
+      ? {
+          features: { legalCheckbox: true },
+          termsConditionsUrl: `${window.location.origin}/terms`,
+          privacyPolicyUrl: `${window.location.origin}/privacy`,
+        }
+      : {}),
   })
 }

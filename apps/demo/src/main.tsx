@@ -6,9 +6,20 @@ import { createDemoFoyer } from './foyer.ts'
 const params = new URLSearchParams(window.location.search)
 // The test wallet must announce itself before discovery starts, so it is injected first.
 if (params.has('testWallet')) {
-  const { injectSolanaTestWallet, injectTestWallet } = await import('./testWallet.ts')
+  const {
+    injectBitcoinDemoWallet,
+    injectCosmosDemoWallet,
+    injectPolkadotDemoWallet,
+    injectSolanaTestWallet,
+    injectTestWallet,
+  } = await import('./testWallet.ts')
   injectTestWallet()
-  await injectSolanaTestWallet()
+  injectBitcoinDemoWallet()
+  await Promise.all([
+    injectSolanaTestWallet(),
+    injectCosmosDemoWallet(),
+    injectPolkadotDemoWallet(),
+  ])
 }
 const foyer = createDemoFoyer()
 

@@ -1,11 +1,17 @@
 import * as world from 'virtual:foyer-world'
 import { announceTestWallet, createTestWallet, type TestWallet } from '@foyer/test-wallets'
+import { type BitcoinTestWallet, registerBitcoinTestWallet } from '@foyer/test-wallets/bitcoin'
+import { type CosmosTestWallet, injectCosmosTestWallet } from '@foyer/test-wallets/cosmos'
+import { injectPolkadotTestWallet, type PolkadotTestWallet } from '@foyer/test-wallets/polkadot'
 import { registerSolanaTestWallet, type SolanaTestWallet } from '@foyer/test-wallets/solana'
 
 declare global {
   interface Window {
     foyerTestWallet?: TestWallet
     foyerSolanaTestWallet?: SolanaTestWallet
+    foyerBitcoinTestWallet?: BitcoinTestWallet
+    foyerCosmosTestWallet?: CosmosTestWallet
+    foyerPolkadotTestWallet?: PolkadotTestWallet
   }
 }
 
@@ -49,5 +55,54 @@ export async function injectSolanaTestWallet(): Promise<SolanaTestWallet | undef
     storage: window.localStorage,
   })
   window.foyerSolanaTestWallet = wallet
+  return wallet
+}
+
+/**
+ * The Cosmos side of the test wallet: a Keplr-compatible `window.keplr` holding the first local dev
+ * key; the local chain is suggested to it on first connect, as an app does with Keplr.
+ */
+export async function injectCosmosDemoWallet(): Promise<CosmosTestWallet | undefined> {
+  if (!world.cosmos) return undefined
+  const wallet = await injectCosmosTestWallet(window, {
+    privateKeyHex: world.cosmos.accounts[0]!.privateKey,
+    storage: window.localStorage,
+  })
+  window.foyerCosmosTestWallet = wallet
+  return wallet
+}
+
+/**
+ * The Polkadot side of the test wallet: a polkadot-js-style extension in `window.injectedWeb3`
+ * holding the first local dev account (`//0` on the dev mnemonic).
+ */
+export async function injectPolkadotDemoWallet(): Promise<PolkadotTestWallet | undefined> {
+  if (!world.polkadot) return undefined
+  const account = world.polkadot.accounts[0]!
+  const { wallet } = await injectPolkadotTestWallet(window, {
+    mnemonic: account.mnemonic,
+    derivationPaths: [account.derivationPath],
+    ss58Prefix: world.polkadot.ss58Prefix,
+    storage: window.localStorage,
+  })
+  window.foyerPolkadotTestWallet = wallet
+  return wallet
+}
+
+/**
+ * The Bitcoin side of the test wallet: an Xverse-style extension (sats-connect provider and the
+ * Bitcoin wallet standard) holding the first regtest dev account's payment and ordinals keys.
+ */
+export function injectBitcoinDemoWallet(): BitcoinTestWallet | undefined {
+  if (!world.bitcoin) return undefined
+  const account = world.bitcoin.accounts[0]!
+  const { wallet } = registerBitcoinTestWallet(window, {
+    paymentKey: account.payment.privateKey,
+    ordinalKey: account.ordinal.privateKey,
+    network: 'regtest',
+    esploraUrl: world.bitcoin.esploraUrl,
+    storage: window.localStorage,
+  })
+  window.foyerBitcoinTestWallet = wallet
   return wallet
 }

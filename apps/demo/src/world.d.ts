@@ -3,6 +3,9 @@ declare module 'virtual:foyer-world' {
   export const chains: Devnet['chains']
   export const accounts: Devnet['accounts']
   export const solana: NonNullable<Devnet['solana']> | null
+  export const bitcoin: NonNullable<Devnet['bitcoin']> | null
+  export const cosmos: NonNullable<Devnet['cosmos']> | null
+  export const polkadot: NonNullable<Devnet['polkadot']> | null
   export const serverUrl: string
   export const relayUrl: string
   export const frameUrl: string

@@ -1,6 +1,7 @@
 import { caipNetworkIdSchema } from '@foyer/protocol'
 import * as v from 'valibot'
 import { parseBundlerUrls } from './chains/smartAccounts.ts'
+import type { BitcoinChainConfig } from './chains/types.ts'
 import type { EmbeddedWalletOptions } from './embedded/createEmbeddedWallet.ts'
 import { createHttpPlaceLookup } from './embedded/placeLookup.ts'
 import { readSocialProviders } from './embedded/social/socialProviders.ts'
@@ -22,7 +23,8 @@ export type ServerEnv = Record<string, string | undefined>
  * 0 = none), FOYER_ANALYTICS_RETENTION_DAYS (0 = keep forever); on-ramp (see `readOnRamp`):
  * FOYER_ONRAMP_API_KEY_NAME + FOYER_ONRAMP_API_KEY_SECRET, FOYER_ONRAMP_API_URL,
  * FOYER_ONRAMP_PAY_URL, FOYER_ONRAMP_PROVIDER_NAME, FOYER_ONRAMP_NETWORKS, FOYER_ONRAMP_EUR_USD;
- * FOYER_BUNDLER_URLS (ERC-4337 bundlers, `chainId=url,…`: the smart-account networks).
+ * FOYER_BUNDLER_URLS (ERC-4337 bundlers, `chainId=url,…`: the smart-account networks);
+ * FOYER_BITCOIN_NETWORKS (Bitcoin networks, `caip2=esploraUrl,…`, see `parseBitcoinNetworks`).
  */
 export function readServerOptions(
   env: ServerEnv,
@@ -43,6 +45,7 @@ export function readServerOptions(
     redisUrl: env.FOYER_REDIS_URL || undefined,
     devnetFile: env.FOYER_DEVNET_FILE || undefined,
     rpcUrls: env.FOYER_RPC_URLS || undefined,
+    bitcoinChains: parseBitcoinNetworks(env.FOYER_BITCOIN_NETWORKS),
     bundlerUrls: parseBundlerUrls(env.FOYER_BUNDLER_URLS),
     indexChains: parseChainIds('FOYER_INDEX_CHAINS', env.FOYER_INDEX_CHAINS),
     priceApi: env.FOYER_PRICE_API_URL
@@ -121,6 +124,47 @@ export function parseOnRampNetworks(value: string | undefined): Record<string, s
     networks[name] = match[2]!
   }
   return networks
+}
+
+/** Names of the well-known Bitcoin networks, by genesis hash prefix. */
+const bitcoinNetworkNames: Record<string, string> = {
+  '000000000019d6689c085ae165831e93': 'Bitcoin',
+  '000000000933ea01ad0ee984209779ba': 'Bitcoin Testnet',
+  '00000000da84f2bafbbc53dee25a72ae': 'Bitcoin Testnet4',
+  '00000008819873e925422c1ff0f99f7c': 'Bitcoin Signet',
+  '0f9188f13cb7b2c71f2a335e3a4fc328': 'Bitcoin Regtest',
+}
+
+/**
+ * FOYER_BITCOIN_NETWORKS: `caip2=esploraBaseUrl,…`, e.g.
+ * `bip122:000000000019d6689c085ae165831e93=https://mempool.space/api`: the Bitcoin networks whose
+ * balances and history the server answers, read through an Esplora API (mempool.space,
+ * blockstream.info, electrs). Each network once; the URL is http(s).
+ */
+export function parseBitcoinNetworks(value: string | undefined): BitcoinChainConfig[] | undefined {
+  if (!value?.trim()) return undefined
+  const chains: BitcoinChainConfig[] = []
+  for (const entry of value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)) {
+    const match = /^bip122:([0-9a-f]{32})=(\S+)$/.exec(entry)
+    const url = match?.[2]
+    if (!match || !url || !URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+      throw new ConfigError(
+        `FOYER_BITCOIN_NETWORKS entry "${entry}" is not caip2=esploraUrl (e.g. bip122:000000000019d6689c085ae165831e93=https://mempool.space/api)`,
+      )
+    const reference = match[1]!
+    const caipNetworkId = `bip122:${reference}` as const
+    if (chains.some((chain) => chain.caipNetworkId === caipNetworkId))
+      throw new ConfigError(`FOYER_BITCOIN_NETWORKS names the network "${caipNetworkId}" twice`)
+    chains.push({
+      caipNetworkId,
+      name: bitcoinNetworkNames[reference] ?? `Bitcoin (${reference.slice(0, 8)})`,
+      esploraUrl: url.replace(/\/+$/, ''),
+    })
+  }
+  return chains
 }
 
 /** A positive decimal (an exchange rate), or undefined when unset. */

@@ -191,6 +191,7 @@ describe('convert API on the devnet (Uniswap V2)', () => {
       functionName: 'getAmountsOut',
       args: [amount, path as Address[]],
     })
+  const swapGasLimit = 300_000n
   /** Another account swaps `amount` of USDC for DAI straight through the USDC/DAI pool. */
   const moveUsdcDaiPool = async (index: number, amount: bigint) => {
     const whale = wallet(index)
@@ -206,6 +207,9 @@ describe('convert API on the devnet (Uniswap V2)', () => {
       abi: uniswapV2Router02Abi,
       functionName: 'swapExactTokensForTokens',
       args: [amount, 0n, [usdc(), dai()], account(index).address, 2n ** 40n],
+      // A fixed limit, not the node's estimate: the estimate may run in a block where the pair's
+      // price accumulators need no update, and the mined block (a new second) then runs out of gas.
+      gas: swapGasLimit,
     })
     const receipt = await publicClient.waitForTransactionReceipt({ hash: swap })
     expect(receipt.status).toBe('success')

@@ -1,13 +1,17 @@
-import { createFoyer } from '@foyer/core'
+import { createFoyer, setLocale } from '@foyer/core'
 import { evmAdapter } from '@foyer/evm'
 import { ConnectButton, FoyerProvider } from '@foyer/react'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 
-// The page of e2e/dialog-style.e2e.test.ts: the connect button with what an app configures for
-// the dialog's look: `?theme=light` for the light theme mode, and the CSP nonce the server put
-// into <meta name="csp-nonce"> for the <style> fallback. It needs no chain: nothing is connected.
-const theme = new URLSearchParams(window.location.search).get('theme')
+// The page of e2e/dialog-style.e2e.test.ts and e2e/locales.e2e.test.ts: the connect button with
+// what an app configures for the dialog's look: `?theme=light` or `?theme=system` for the theme
+// mode, `?accent=…` and `?radius=…` for theme variables, `?locale=…` for the language (and
+// `window.foyerSetLocale(tag)` to change it at runtime, as an app's language menu would), and the
+// CSP nonce the server put into <meta name="csp-nonce"> for the <style> fallback. It needs no
+// chain: nothing is connected.
+const params = new URLSearchParams(window.location.search)
+const theme = params.get('theme')
 const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content
 
 const foyer = createFoyer({
@@ -21,8 +25,14 @@ const foyer = createFoyer({
   ],
   adapters: [evmAdapter()],
   metadata: { name: 'Foyer style page', description: '', url: window.location.origin, icons: [] },
-  themeMode: theme === 'light' ? 'light' : undefined,
+  themeMode: theme === 'light' || theme === 'system' ? theme : undefined,
+  locale: params.get('locale') ?? undefined,
+  themeVariables: {
+    '--foyer-accent': params.get('accent') ?? undefined,
+    '--foyer-border-radius': params.get('radius') ?? undefined,
+  },
 })
+Object.assign(window, { foyerSetLocale: (locale: string) => setLocale(foyer, { locale }) })
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -54,6 +54,8 @@ export const ONRAMP_FALLBACK_CURRENCIES = ['USD', 'EUR'] as const
 export const ONRAMP_PROVIDER_FEE_RANGE = { min: 0.01, max: 0.02 } as const
 
 export const DEFAULT_THEME_MODE: ThemeMode = 'dark'
+/** The locale when neither the app nor the visitor's browser chose one. */
+export const DEFAULT_LOCALE = 'en-US'
 export const THEME_COLORS = {
   light: { accent: 'hsla(231,100%,70%,1)', background: '#fff' },
   dark: { accent: 'hsla(230,100%,67%,1)', background: '#121313' },
@@ -108,9 +110,11 @@ export const EMBEDDED_WALLET_NAMESPACES = ['eip155', 'solana'] as const
 export const SEND_NAMESPACES = ['eip155', 'solana'] as const
 /**
  * Namespaces whose network is the app's choice, not the wallet's: a Solana wallet has no current
- * cluster, so switching never prompts and a reload restores the stored one.
+ * cluster, a Bitcoin wallet signs for whichever network the app builds for, a Keplr-style wallet
+ * enables the chain id it is asked for; so switching never prompts and a reload restores the
+ * stored one.
  */
-export const APP_CHOSEN_NETWORK_NAMESPACES = ['solana'] as const
+export const APP_CHOSEN_NETWORK_NAMESPACES = ['solana', 'bip122', 'cosmos', 'polkadot'] as const
 /** Namespaces where activity and names work (SPEC §6). */
 export const ACTIVITY_NAMESPACES = ['eip155'] as const
 

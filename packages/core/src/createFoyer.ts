@@ -6,6 +6,7 @@ import {
   DEFAULT_CONNECT_METHODS_ORDER,
   DEFAULT_CONNECTOR_TYPE_ORDER,
   DEFAULT_FEATURES,
+  DEFAULT_LOCALE,
   DEFAULT_THEME_MODE,
   DEFAULT_WALLET_FEATURES_ORDER,
 } from './constants.ts'
@@ -51,6 +52,10 @@ export type ResolvedFoyerConfig = {
   siwx: SiwxConfig | undefined
   /** Preferred account type per namespace when the visitor chose none: the config's over SPEC §6's. */
   defaultAccountTypes: AccountTypes
+  /** The locale the app chose, if any (the state's `locale` has the default filled in). */
+  locale: string | undefined
+  termsConditionsUrl: string | undefined
+  privacyPolicyUrl: string | undefined
   projectId: string | undefined
   serverUrl: string | undefined
 }
@@ -147,6 +152,9 @@ export function createFoyer(parameters: CreateFoyerParameters): CreateFoyerRetur
     allowUnsupportedChain: parameters.allowUnsupportedChain ?? false,
     siwx: parameters.siwx,
     defaultAccountTypes: { ...DEFAULT_ACCOUNT_TYPES },
+    locale: parameters.locale,
+    termsConditionsUrl: parameters.termsConditionsUrl,
+    privacyPolicyUrl: parameters.privacyPolicyUrl,
     projectId: parameters.projectId,
     serverUrl: parameters.serverUrl,
   }
@@ -202,7 +210,7 @@ export function createFoyer(parameters: CreateFoyerParameters): CreateFoyerRetur
     alerts: [],
     themeMode: parameters.themeMode ?? (DEFAULT_THEME_MODE as ThemeMode),
     themeVariables: parameters.themeVariables ?? ({} as ThemeVariables),
-    locale: parameters.locale ?? 'en-US',
+    locale: parameters.locale ?? DEFAULT_LOCALE,
     send: initialSendState,
     pendingTransactions: [],
     onRampCheckouts: [],

@@ -482,6 +482,7 @@ export type {
   Features,
   FoyerConfig,
   Metadata,
+  ResolvedThemeMode,
   SocialOption,
   SocialProvider,
   ThemeMode,

@@ -4,7 +4,13 @@ import { createFoyer, type Foyer } from './createFoyer.ts'
 import { createEmitter } from './emitter.ts'
 import { createMemoryStorage, createStorage } from './storage/createStorage.ts'
 import type { FoyerConfig } from './types/config.ts'
-import type { Adapter, Connector, ConnectorAccount, ConnectorEventMap } from './types/connector.ts'
+import type {
+  Adapter,
+  Connector,
+  ConnectorAccount,
+  ConnectorEventMap,
+  ConnectorTransferParameters,
+} from './types/connector.ts'
 import type { CaipNetwork, CaipNetworkId } from './types/network.ts'
 
 /** A Foyer with in-memory storage and the local anvil network, for unit tests. */
@@ -23,8 +29,10 @@ export function openDialog(foyer: Foyer, parameters?: OpenParameters) {
 }
 
 export type MemoryWalletParameters = {
-  namespace: 'eip155' | 'solana'
+  namespace: 'eip155' | 'solana' | 'bip122'
   address: string
+  /** Every account the wallet gives, typed (e.g. Bitcoin payment and ordinal); default one eoa. */
+  accounts?: readonly ConnectorAccount[] | undefined
   /** Connector id; default `{namespace}-wallet`. */
   id?: string | undefined
 }
@@ -41,7 +49,7 @@ export type MemoryWallet = ReturnType<typeof createMemoryWallet>
  */
 export function createMemoryWallet(parameters: MemoryWalletParameters) {
   const { namespace, address, id = `${namespace}-wallet` } = parameters
-  const accounts: readonly ConnectorAccount[] = [{ address, type: 'eoa' }]
+  const accounts: readonly ConnectorAccount[] = parameters.accounts ?? [{ address, type: 'eoa' }]
   const wallet = {
     authorized: false,
     /** The eip155 wallet's own chain (undefined until it first connects). */
@@ -51,6 +59,8 @@ export function createMemoryWallet(parameters: MemoryWalletParameters) {
     switchRequests: [] as CaipNetworkId[],
     /** While set, `switchNetwork` waits for it before answering. */
     hold: undefined as Promise<void> | undefined,
+    /** Every transfer a non-EVM connector was asked to build and send, in order. */
+    transfers: [] as ConnectorTransferParameters[],
     /** The connector of the latest `adapter()`'s Foyer instance. */
     connector: undefined as Connector | undefined,
     adapter(): Adapter {
@@ -71,7 +81,7 @@ export function createMemoryWallet(parameters: MemoryWalletParameters) {
     const emitter = createEmitter<ConnectorEventMap>()
     let cluster = networks[0]!.caipNetworkId
     const current = () => {
-      if (namespace === 'solana') return cluster
+      if (namespace !== 'eip155') return cluster
       wallet.chain ??= cluster
       return wallet.chain
     }
@@ -82,7 +92,7 @@ export function createMemoryWallet(parameters: MemoryWalletParameters) {
       namespace,
       async connect({ network } = {}) {
         wallet.authorized = true
-        if (namespace === 'solana' && network) cluster = network.caipNetworkId
+        if (namespace !== 'eip155' && network) cluster = network.caipNetworkId
         return { accounts, caipNetworkId: current() }
       },
       async disconnect() {
@@ -100,6 +110,14 @@ export function createMemoryWallet(parameters: MemoryWalletParameters) {
         emitter.emit('chainChanged', { caipNetworkId: network.caipNetworkId })
       },
       async request() {},
+      ...(namespace === 'eip155'
+        ? {}
+        : {
+            async sendTransfer(transfer: ConnectorTransferParameters) {
+              wallet.transfers.push(transfer)
+              return `transfer-${wallet.transfers.length}`
+            },
+          }),
       on: (event, listener) => emitter.on(event, listener),
       off: (event, listener) => emitter.off(event, listener),
     }

@@ -5,6 +5,7 @@ import {
   caipAddressSchema,
   caipNetworkIdSchema,
   evmAddressSchema,
+  historyAccountSchema,
   projectIdSchema,
   sdkQueryEntries,
 } from './common.ts'
@@ -35,7 +36,8 @@ export const getIdentityResponse = v.object({
 export type GetIdentityResponse = v.InferOutput<typeof getIdentityResponse>
 
 // GET /v1/account/{account}/history
-export const getHistoryParams = v.object({ account: evmAddressSchema })
+/** EVM accounts are answered from the server's index, Bitcoin ones from the network's Esplora API. */
+export const getHistoryParams = v.object({ account: historyAccountSchema })
 export type GetHistoryParams = v.InferInput<typeof getHistoryParams>
 export const getHistoryQuery = v.object({
   ...sdkQueryEntries,
@@ -77,10 +79,13 @@ export const historyTransaction = v.object({
     minedAt: v.string(),
     sentFrom: v.string(),
     sentTo: v.string(),
-    status: v.picklist(['confirmed', 'failed']),
+    /** `pending`: in the mempool, not in a block yet (Bitcoin). */
+    status: v.picklist(['confirmed', 'failed', 'pending']),
+    /** The sender's nonce; 0 on networks without nonces (Bitcoin). */
     nonce: v.number(),
     /** CAIP-2 network. */
     chain: v.string(),
+    /** Empty while pending. */
     blockNumber: v.string(),
   }),
   transfers: v.array(historyTransfer),
@@ -96,7 +101,10 @@ export const getHistoryResponse = v.object({
 export type GetHistoryResponse = v.InferOutput<typeof getHistoryResponse>
 
 // GET /v1/account/{address}/balance
-/** EVM addresses are answered for eip155 networks, Solana addresses for solana networks. */
+/**
+ * EVM addresses are answered for eip155 networks, Solana addresses for solana networks, Bitcoin
+ * addresses for bip122 networks.
+ */
 export const getBalanceParams = v.object({ address: accountAddressSchema })
 export type GetBalanceParams = v.InferInput<typeof getBalanceParams>
 export const getBalanceQuery = v.object({

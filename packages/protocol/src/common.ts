@@ -101,12 +101,38 @@ export const solanaAddressSchema = v.pipe(
   v.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'address must be 32 to 44 base58 characters'),
 )
 
-/** An account address of a namespace the balance route serves: EVM or Solana. */
+/**
+ * The shape of a Bitcoin address (mainnet `bc1`/base58 `1`, `3`; testnet and signet `tb1`/`m`,
+ * `n`, `2`; regtest `bcrt1`): bech32/bech32m in one case, or base58 of P2PKH/P2SH length. The
+ * checksum is the server's to check.
+ */
+const bitcoinAddressPattern =
+  /^((bc|tb|bcrt)1[02-9ac-hj-np-z]{6,87}|(BC|TB|BCRT)1[02-9AC-HJ-NP-Z]{6,87}|[13mn2][1-9A-HJ-NP-Za-km-z]{25,34})$/
+const bitcoinAddressHint = 'a Bitcoin address (bc1…, tb1…, bcrt1… or base58)'
+
+/** Bitcoin address: bech32/bech32m (`bc1…`, `tb1…`, `bcrt1…`) or base58 P2PKH/P2SH. */
+export const bitcoinAddressSchema = v.pipe(
+  v.string('address must be a string'),
+  v.regex(bitcoinAddressPattern, `address must be ${bitcoinAddressHint}`),
+)
+
+/** An account address of a namespace the balance route serves: EVM, Solana or Bitcoin. */
 export const accountAddressSchema = v.pipe(
   v.string('address must be a string'),
-  v.regex(
-    /^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/,
-    'address must be an EVM address (0x followed by 40 hex characters) or a Solana address (32 to 44 base58 characters)',
+  v.check(
+    (value) =>
+      /^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/.test(value) ||
+      bitcoinAddressPattern.test(value),
+    `address must be an EVM address (0x followed by 40 hex characters), a Solana address (32 to 44 base58 characters) or ${bitcoinAddressHint}`,
+  ),
+)
+
+/** An account whose history the server serves: EVM or Bitcoin. */
+export const historyAccountSchema = v.pipe(
+  v.string('account must be a string'),
+  v.check(
+    (value) => /^0x[0-9a-fA-F]{40}$/.test(value) || bitcoinAddressPattern.test(value),
+    `account must be an EVM address (0x followed by 40 hex characters) or ${bitcoinAddressHint}`,
   ),
 )
 

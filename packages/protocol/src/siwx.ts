@@ -9,7 +9,8 @@ import {
 /**
  * Sign in with any wallet (SIWX): the default verifier of the Foyer server. The app asks for a
  * nonce, the wallet signs a sign-in message carrying it (EIP-4361 on EVM, Sign In With Solana on
- * Solana), the server checks and answers a session held in an HTTP-only cookie.
+ * Solana, CAIP-122 on Bitcoin, Cosmos and Polkadot), the server checks and answers a session held
+ * in an HTTP-only cookie.
  */
 
 /** The HTTP-only cookie holding the sign-in session (an opaque token). */
@@ -67,31 +68,48 @@ export const postSiwxVerifyQuery = v.object({ ...optionalSdkQueryEntries })
 export type PostSiwxVerifyQuery = v.InferInput<typeof postSiwxVerifyQuery>
 export const postSiwxVerifyBody = v.object({
   projectId: v.optional(projectIdSchema),
-  /** The sign-in message exactly as signed (EIP-4361 text, or Sign In With Solana text). */
+  /** The sign-in message exactly as signed (EIP-4361, Sign In With Solana or CAIP-122 text). */
   message: siwxMessageTextSchema,
   /**
    * eip155: the `personal_sign` signature, 0x + hex (65 bytes for an EOA; any length for an
    * ERC-1271 / ERC-6492 account). solana: the 64-byte ed25519 signature of the message's UTF-8
-   * bytes, base58 or base64.
+   * bytes, base58 or base64. bip122: the BIP-322 simple (or legacy `signmessage`) signature,
+   * base64. cosmos: the ADR-36 `StdSignature` as JSON, `{"pub_key":{"type":
+   * "tendermint/PubKeySecp256k1","value":…},"signature":…}` (a Cosmos address cannot verify a
+   * signature without its key). polkadot: the sr25519 / ed25519 / ecdsa signature, 0x + hex.
    */
   signature: v.pipe(
     v.string('signature must be a string'),
     v.minLength(1, 'signature is required'),
     v.maxLength(20_002, 'signature is too long'),
-    v.regex(/^[0-9A-Za-z+/=_-]+$/, 'signature must be hex, base58 or base64 text'),
+    // Text of one encoding, or one JSON object of printable ASCII (no line breaks).
+    v.regex(
+      /^(?:[0-9A-Za-z+/=_-]+|\{[\x20-\x7e]*\})$/,
+      'signature must be hex, base58 or base64 text, or a JSON object (Cosmos StdSignature)',
+    ),
   ),
   /** A CAIP-74 CACAO of the same sign-in, if the client has one: accepted and not relied on. */
   cacao: v.optional(v.record(v.string(), v.unknown(), 'cacao must be an object')),
-  /** The namespace of the signing account: `eip155` or `solana` (others are refused). */
+  /**
+   * The namespace of the signing account: `eip155`, `solana`, `bip122`, `cosmos` or `polkadot`
+   * (others are refused by the Foyer server's verifier; an app's own verifier may take them).
+   */
   namespace: siwxNamespaceSchema,
 })
 export type PostSiwxVerifyBody = v.InferInput<typeof postSiwxVerifyBody>
 
 /** One signed-in account of a session. */
 export const siwxAccount = v.object({
-  /** EVM: checksummed 0x address; Solana: base58 public key. */
+  /**
+   * EVM: checksummed 0x address; Solana: base58 public key; Bitcoin: the address (bech32 in lower
+   * case); Cosmos: bech32; Polkadot: SS58, in the format it was signed with.
+   */
   address: v.string(),
-  /** CAIP-2: `eip155:1`, `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`. */
+  /**
+   * CAIP-2: `eip155:1`, `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`,
+   * `bip122:000000000019d6689c085ae165831e93`, `cosmos:cosmoshub-4`,
+   * `polkadot:91b171bb158e2d3848fa23a9f1c25182`.
+   */
   chainId: v.string(),
   namespace: v.string(),
   /** ISO 8601 (UTC): the message's Expiration Time, or at most 7 days after the sign-in. */

@@ -1,4 +1,4 @@
-import { close, type Foyer, reconnect, setLocale } from '@foyer/core'
+import { close, type Foyer, reconnect } from '@foyer/core'
 import {
   type ComponentType,
   type ReactNode,
@@ -11,7 +11,7 @@ import { FoyerContext, type FoyerContextValue } from './context.ts'
 import { useFoyerState } from './hooks/useFoyerState.ts'
 import { createTranslator } from './i18n/createTranslator.ts'
 import type { Messages } from './i18n/en.ts'
-import { pageMessages } from './i18n/pageMessages.ts'
+import { usePageMessages } from './i18n/usePageMessages.ts'
 import { loadDialog } from './loadDialog.ts'
 
 export type FoyerProviderProps = {
@@ -19,11 +19,12 @@ export type FoyerProviderProps = {
   foyer: Foyer
   children?: ReactNode
   /**
-   * BCP 47 locale for numbers (balances included) and dates. Default: the instance's `locale`
-   * ('en-US' unless `createFoyer` was given another).
+   * BCP 47 locale of the texts and of numbers (balances included) and dates. Default: the
+   * instance's `locale` (`createFoyer({ locale })`, `setLocale`), else the visitor's browser
+   * language when Foyer has texts for it, else 'en-US'. Changing it switches without a reload.
    */
   locale?: string | undefined
-  /** Replacements for entries of the English message catalog. */
+  /** Replacements for entries of the message catalog, in whatever language is shown. */
   messages?: Partial<Messages> | undefined
   /**
    * CSP nonce for the dialog's `<style>` element, used only in browsers without constructable
@@ -52,37 +53,35 @@ export function FoyerProvider({
   useEffect(() => {
     if (reconnectOnMount) void reconnect(foyer)
   }, [foyer, reconnectOnMount])
-  // Core formats the balances; it follows the locale given here.
-  useEffect(() => {
-    if (localeProp) setLocale(foyer, { locale: localeProp })
-  }, [foyer, localeProp])
   const getLocale = () => foyer.getState().locale
   const instanceLocale = useSyncExternalStore(foyer.subscribe, getLocale, getLocale)
   const locale = localeProp ?? instanceLocale
+  const pageCatalog = usePageMessages(foyer, localeProp, locale)
   const value = useMemo<FoyerContextValue>(
     () => ({
       foyer,
       locale,
       messages,
       nonce,
-      t: createTranslator({ locale, messages, catalog: pageMessages }),
+      t: createTranslator({ locale, messages, catalog: pageCatalog }),
     }),
-    [foyer, locale, messages, nonce],
+    [foyer, locale, messages, nonce, pageCatalog],
   )
   return (
     <FoyerContext value={value}>
       {children}
-      <OverlayMount foyer={foyer} />
+      <OverlayMount foyer={foyer} locale={locale} />
     </FoyerContext>
   )
 }
 
 /**
  * Mounts the overlay (shadow host, dialog, toasts) the first time it is needed, client-side only.
- * The dialog chunk and the chunk of the view it opens on are loaded first and the overlay is
- * rendered only then: no Suspense fallback, whose reveal React throttles (300 ms per level).
+ * The dialog chunk, the chunk of the view it opens on and the texts of the locale are loaded
+ * first and the overlay is rendered only then: no Suspense fallback, whose reveal React throttles
+ * (300 ms per level), and no English flash before the visitor's language.
  */
-function OverlayMount({ foyer }: { foyer: Foyer }) {
+function OverlayMount({ foyer, locale }: { foyer: Foyer; locale: string }) {
   const needed = useFoyerState((state) => state.dialog.open || state.toast !== undefined)
   const [Overlay, setOverlay] = useState<ComponentType>()
   useEffect(() => {
@@ -91,7 +90,7 @@ function OverlayMount({ foyer }: { foyer: Foyer }) {
     loadDialog()
       .then(async (dialog) => {
         const { open, view } = foyer.getState().dialog
-        if (open) await dialog.preloadView(view).catch(() => {})
+        await dialog.prepareDialog({ view: open ? view : undefined, locale })
         if (current) setOverlay(() => dialog.FoyerOverlay)
       })
       .catch(() => {
@@ -102,6 +101,6 @@ function OverlayMount({ foyer }: { foyer: Foyer }) {
     return () => {
       current = false
     }
-  }, [needed, Overlay, foyer])
+  }, [needed, Overlay, foyer, locale])
   return Overlay ? <Overlay /> : null
 }

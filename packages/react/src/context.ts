@@ -5,7 +5,7 @@ import type { Messages } from './i18n/en.ts'
 
 export type FoyerContextValue = {
   foyer: Foyer
-  /** BCP 47 locale for `Intl` formatting and the message catalog. */
+  /** BCP 47 locale of the texts (the catalog of its language) and of `Intl` formatting. */
   locale: string
   /** The app's replacements for catalog entries. */
   messages: Partial<Messages> | undefined

@@ -15,13 +15,15 @@ function initialView(foyer: Foyer): View {
 }
 
 /**
- * Starts loading the dialog and the view it would open on, e.g. on hover or focus of a trigger,
- * so a click paints the first view without waiting for the network. Safe to call repeatedly:
- * module loading is cached by the runtime.
+ * Starts loading the dialog, the view it would open on and the texts of the instance's locale,
+ * e.g. on hover or focus of a trigger, so a click paints the first view without waiting for the
+ * network. Safe to call repeatedly: module loading is cached by the runtime.
  */
 export function prefetchDialog(foyer: Foyer, view?: View): Promise<void> {
   return loadDialog()
-    .then((dialog) => dialog.preloadView(view ?? initialView(foyer)))
+    .then((dialog) =>
+      dialog.prepareDialog({ view: view ?? initialView(foyer), locale: foyer.getState().locale }),
+    )
     .then(
       () => {},
       // A failed prefetch is retried by the real open; nothing to report here.

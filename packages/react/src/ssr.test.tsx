@@ -26,6 +26,23 @@ describe('server rendering', () => {
     foyer.destroy()
   })
 
+  test('a locale renders without a browser: no navigator read, English until the client loads', () => {
+    expect(typeof navigator === 'undefined' || !('languages' in navigator)).toBe(true)
+    const foyer = createFoyer({
+      networks: ['eip155:31337'],
+      locale: 'ar',
+      storage: createStorage({ storage: createMemoryStorage() }),
+    })
+    // The page's translations arrive in the browser after hydration, so both renders agree.
+    const html = renderToString(
+      <FoyerProvider foyer={foyer}>
+        <ConnectButton />
+      </FoyerProvider>,
+    )
+    expect(html).toContain('>Connect Wallet</button>')
+    foyer.destroy()
+  })
+
   test('the dialog entry can be imported on the server', async () => {
     const dialog = await import('./dialog/index.ts')
     expect(typeof dialog.FoyerOverlay).toBe('function')

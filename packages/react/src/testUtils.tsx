@@ -14,6 +14,7 @@ import { anvilDevAccounts } from '@foyer/devnet'
 import { evmAdapter } from '@foyer/evm'
 import { createTestWallet, type TestWallet, type TestWalletBehaviour } from '@foyer/test-wallets'
 import { configure, waitFor, within } from '@testing-library/react'
+import { vi } from 'vitest'
 
 // Views, chains and spawned servers answer within a second when idle, not always on a busy
 // 2-core CI machine: wait up to 5 s before a findBy / waitFor gives up.
@@ -129,4 +130,32 @@ export function idleWalletsAdapter(
     }),
   )
   return { namespace: 'eip155', setup: () => () => {}, getConnectors: () => connectors }
+}
+
+/**
+ * Stands in for the visitor's system colour scheme (`prefers-color-scheme`) through a spied
+ * `window.matchMedia`: `set` changes it as a visitor switching their OS theme would, `listeners`
+ * counts who still listens. Undo with `vi.restoreAllMocks()`.
+ */
+export function emulateColorScheme(initial: 'light' | 'dark') {
+  let scheme = initial
+  const listeners = new Set<() => void>()
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (media: string) =>
+      ({
+        media,
+        get matches() {
+          return media.includes(`prefers-color-scheme: ${scheme}`)
+        },
+        addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
+        removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
+      }) as unknown as MediaQueryList,
+  )
+  return {
+    set(next: 'light' | 'dark') {
+      scheme = next
+      for (const listener of [...listeners]) listener()
+    },
+    listeners: () => listeners.size,
+  }
 }

@@ -149,3 +149,28 @@ describe('startDevnet({ solana })', () => {
     await expect(health()).rejects.toThrow()
   })
 })
+
+describe('startDevnet({ bitcoin })', () => {
+  it('also serves the Bitcoin regtest devnet, written to the devnet file, and stops it', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'foyer-devnet-bitcoin-'))
+    const file = join(directory, 'devnet.json')
+    const { devnet, stop } = await startDevnet({
+      chains: [{ chainId: 31337, port: 0 }],
+      bitcoin: { port: 0 },
+      outFile: file,
+    })
+    const bitcoin = devnet.bitcoin!
+    const tipHeight = async () =>
+      Number(await (await fetch(`${bitcoin.esploraUrl}/blocks/tip/height`)).text())
+    try {
+      expect(bitcoin.caipNetworkId).toBe('bip122:0f9188f13cb7b2c71f2a335e3a4fc328')
+      expect(bitcoin.accounts).toHaveLength(10)
+      expect(await tipHeight()).toBeGreaterThan(500)
+      expect((await readDevnet(file)).bitcoin).toEqual(bitcoin)
+    } finally {
+      await stop()
+      await rm(directory, { recursive: true, force: true })
+    }
+    await expect(tipHeight()).rejects.toThrow()
+  })
+})

@@ -22,6 +22,12 @@ export type StartDevnetParameters = {
   outFile?: string | undefined
   /** Also start the Solana devnet (LiteSVM behind JSON-RPC + WebSocket) on this port. */
   solana?: { port: number } | undefined
+  /** Also start the Bitcoin regtest devnet (bcoin behind an Esplora REST API) on this port. */
+  bitcoin?: { port: number } | undefined
+  /** Also start the local Cosmos chain (CometBFT RPC over an in-memory bank) on this port. */
+  cosmos?: { port: number } | undefined
+  /** Also start the local Polkadot chain (chopsticks from a genesis spec on npm) on this port. */
+  polkadot?: { port: number } | undefined
 }
 
 export type StartDevnetReturnType = {
@@ -46,7 +52,7 @@ export const defaultDevnetChains: readonly DevnetChainConfig[] = [
 export async function startDevnet(
   parameters: StartDevnetParameters = {},
 ): Promise<StartDevnetReturnType> {
-  const { chains = defaultDevnetChains, outFile, solana } = parameters
+  const { chains = defaultDevnetChains, outFile, solana, bitcoin, cosmos, polkadot } = parameters
   const accounts = anvilDevAccounts()
 
   const started: { stop: () => Promise<void> }[] = []
@@ -65,29 +71,60 @@ export async function startDevnet(
           return solanaDevnet.devnet
         })
     : Promise.resolve(undefined)
-  const [solanaSettled, ...results] = await Promise.allSettled([
-    solanaResult,
-    ...chains.map(async (config, index): Promise<DevnetChain> => {
-      const anvil = await startAnvil({ chainId: config.chainId, port: config.port })
-      started.push(anvil)
-      nodes[index] = anvil
-      const world = await deployWorld(anvil.rpcUrl, { accounts })
-      // Storage writes only (no transaction, no block), so nothing deployWorld made moves.
-      farcaster = await installFarcasterRegistries(anvil.rpcUrl)
-      return {
-        chainId: anvil.chainId,
-        name: config.name ?? `Foyer Devnet ${String.fromCharCode(65 + index)}`,
-        rpcUrl: anvil.rpcUrl,
-        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-        contracts: world.contracts,
-        tokens: world.tokens,
-        pools: world.pools,
-        ensUniversalResolver: world.contracts.ensUniversalResolver,
-        ensNames: world.ensNames,
-      }
-    }),
-  ])
-  const failure = [...results, solanaSettled].find((result) => result.status === 'rejected')
+  // Loaded only when asked for, like Solana: bcoin and its native modules stay out otherwise.
+  const bitcoinResult = bitcoin
+    ? import('./bitcoin/startBitcoinDevnet.ts')
+        .then(({ startBitcoinDevnet }) => startBitcoinDevnet({ port: bitcoin.port }))
+        .then((bitcoinDevnet) => {
+          started.push(bitcoinDevnet)
+          return bitcoinDevnet.devnet
+        })
+    : Promise.resolve(undefined)
+  const cosmosResult = cosmos
+    ? import('./cosmos/startCosmosDevnet.ts')
+        .then(({ startCosmosDevnet }) => startCosmosDevnet({ port: cosmos.port }))
+        .then((cosmosDevnet) => {
+          started.push(cosmosDevnet)
+          return cosmosDevnet.devnet
+        })
+    : Promise.resolve(undefined)
+  const polkadotResult = polkadot
+    ? import('./polkadot/startPolkadotDevnet.ts')
+        .then(({ startPolkadotDevnet }) => startPolkadotDevnet({ port: polkadot.port }))
+        .then((polkadotDevnet) => {
+          started.push(polkadotDevnet)
+          return polkadotDevnet.devnet
+        })
+    : Promise.resolve(undefined)
+  const [solanaSettled, bitcoinSettled, cosmosSettled, polkadotSettled, ...results] =
+    await Promise.allSettled([
+      solanaResult,
+      bitcoinResult,
+      cosmosResult,
+      polkadotResult,
+      ...chains.map(async (config, index): Promise<DevnetChain> => {
+        const anvil = await startAnvil({ chainId: config.chainId, port: config.port })
+        started.push(anvil)
+        nodes[index] = anvil
+        const world = await deployWorld(anvil.rpcUrl, { accounts })
+        // Storage writes only (no transaction, no block), so nothing deployWorld made moves.
+        farcaster = await installFarcasterRegistries(anvil.rpcUrl)
+        return {
+          chainId: anvil.chainId,
+          name: config.name ?? `Foyer Devnet ${String.fromCharCode(65 + index)}`,
+          rpcUrl: anvil.rpcUrl,
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          contracts: world.contracts,
+          tokens: world.tokens,
+          pools: world.pools,
+          ensUniversalResolver: world.contracts.ensUniversalResolver,
+          ensNames: world.ensNames,
+        }
+      }),
+    ])
+  const failure = [...results, solanaSettled, bitcoinSettled, cosmosSettled, polkadotSettled].find(
+    (result) => result.status === 'rejected',
+  )
   if (failure) {
     await stop()
     throw failure.reason
@@ -106,6 +143,15 @@ export async function startDevnet(
     ...(farcaster ? { farcaster } : {}),
     ...(solanaSettled.status === 'fulfilled' && solanaSettled.value
       ? { solana: solanaSettled.value }
+      : {}),
+    ...(bitcoinSettled.status === 'fulfilled' && bitcoinSettled.value
+      ? { bitcoin: bitcoinSettled.value }
+      : {}),
+    ...(cosmosSettled.status === 'fulfilled' && cosmosSettled.value
+      ? { cosmos: cosmosSettled.value }
+      : {}),
+    ...(polkadotSettled.status === 'fulfilled' && polkadotSettled.value
+      ? { polkadot: polkadotSettled.value }
       : {}),
   }
   if (outFile) {

@@ -1,4 +1,7 @@
 import type { Address, Hex } from 'viem'
+import type { BitcoinDevnet } from './bitcoin/types.ts'
+import type { CosmosDevnet } from './cosmos/types.ts'
+import type { PolkadotDevnet } from './polkadot/types.ts'
 import type { SolanaDevnet } from './solana/types.ts'
 
 export type DevnetToken = { address: Address; symbol: string; name: string; decimals: number }
@@ -118,4 +121,10 @@ export type Devnet = {
   farcaster?: DevnetFarcaster | undefined
   /** Present when the Solana devnet was started too (`startDevnet({ solana })`). */
   solana?: SolanaDevnet | undefined
+  /** Present when the Bitcoin regtest devnet was started too (`startDevnet({ bitcoin })`). */
+  bitcoin?: BitcoinDevnet | undefined
+  /** Present when the local Cosmos chain was started too (`startDevnet({ cosmos })`). */
+  cosmos?: CosmosDevnet | undefined
+  /** Present when the local Polkadot chain was started too (`startDevnet({ polkadot })`). */
+  polkadot?: PolkadotDevnet | undefined
 }

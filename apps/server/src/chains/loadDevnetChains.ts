@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import * as v from 'valibot'
 import { type Address, getAddress } from 'viem'
 import { DevnetFileError } from '../errors.ts'
-import type { ChainConfig, SolanaChainConfig } from './types.ts'
+import type { BitcoinChainConfig, ChainConfig, SolanaChainConfig } from './types.ts'
 
 const address = v.pipe(
   v.string(),
@@ -44,6 +44,15 @@ const devnetFile = v.object({
           name: v.string(),
           decimals: v.number(),
         }),
+      ),
+    }),
+  ),
+  bitcoin: v.optional(
+    v.looseObject({
+      esploraUrl: v.pipe(v.string(), v.url()),
+      genesisHash: v.pipe(
+        v.string(),
+        v.regex(/^[0-9a-f]{64}$/, 'genesisHash must be 64 lower-case hex characters'),
       ),
     }),
   ),
@@ -106,6 +115,23 @@ export async function loadDevnetSolanaChains(file: string): Promise<SolanaChainC
       name: 'Solana Localnet',
       rpcUrl: solana.rpcUrl,
       tokens: solana.tokens.map(({ address, ...token }) => ({ mint: address, ...token })),
+    },
+  ]
+}
+
+/**
+ * The local Bitcoin regtest chain of the devnet JSON, when the world was started with it, read
+ * through the devnet's Esplora API. Its CAIP-2 id is `bip122:` + the first 32 hex characters of
+ * the genesis hash (CAIP-4).
+ */
+export async function loadDevnetBitcoinChains(file: string): Promise<BitcoinChainConfig[]> {
+  const { bitcoin } = await readDevnetFile(file)
+  if (!bitcoin) return []
+  return [
+    {
+      caipNetworkId: `bip122:${bitcoin.genesisHash.slice(0, 32)}`,
+      name: 'Bitcoin Regtest',
+      esploraUrl: bitcoin.esploraUrl,
     },
   ]
 }

@@ -63,3 +63,12 @@ export type SolanaChainConfig = {
   /** SPL tokens whose balances are reported (others the owner holds are not). */
   tokens: SolanaChainToken[]
 }
+
+/** A Bitcoin network the server answers balance and history calls for, through its Esplora API. */
+export type BitcoinChainConfig = {
+  /** `bip122:` + the first 32 hex characters of the genesis block hash (CAIP-2). */
+  caipNetworkId: `bip122:${string}`
+  name: string
+  /** Esplora REST base URL (mempool.space, blockstream.info, electrs), e.g. `https://mempool.space/api`. */
+  esploraUrl: string
+}

@@ -11,10 +11,18 @@ import {
 } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
 import { type Address, getAddress } from 'viem'
+import {
+  bitcoinAddressNetworks,
+  bitcoinChainNetwork,
+  looksLikeBech32BitcoinAddress,
+  normalizeBitcoinAddress,
+} from '../chains/bitcoinAddress.ts'
 import { readBalances } from '../chains/readBalances.ts'
+import { readBitcoinBalances } from '../chains/readBitcoinBalances.ts'
+import { readBitcoinHistory } from '../chains/readBitcoinHistory.ts'
 import { readSolanaBalances } from '../chains/readSolanaBalances.ts'
-import type { ChainRuntime } from '../chains/types.ts'
-import { NotFoundError } from '../errors.ts'
+import type { BitcoinChainConfig, ChainRuntime } from '../chains/types.ts'
+import { InvalidInputError, NotFoundError } from '../errors.ts'
 import {
   lookupName,
   type NameLookupParameters,
@@ -49,6 +57,31 @@ export function registerBlockchainRoutes(app: FastifyInstance): void {
     return foyer.chains.filter((chain) => `eip155:${chain.config.chainId}` === chainId)
   }
 
+  /**
+   * The Bitcoin networks a `chainId` parameter selects that the address is valid on (mainnet,
+   * test or regtest addresses differ), or undefined when it is no Bitcoin address. A string with
+   * a Bitcoin bech32 prefix but a bad checksum is refused, rather than taken for a Solana key.
+   */
+  function selectBitcoinChains(
+    address: string,
+    chainId: string | undefined,
+    field: 'address' | 'account',
+  ): BitcoinChainConfig[] | undefined {
+    const networks = bitcoinAddressNetworks(address)
+    if (networks.length === 0) {
+      if (!looksLikeBech32BitcoinAddress(address)) return undefined
+      throw new InvalidInputError(
+        `${field}: ${field} is not a valid Bitcoin address (its checksum or witness program is wrong)`,
+        field,
+      )
+    }
+    return foyer.bitcoinChains.filter(
+      (chain) =>
+        (chainId === undefined || chain.caipNetworkId === chainId) &&
+        networks.includes(bitcoinChainNetwork(chain)),
+    )
+  }
+
   app.get(routes.getSupportedChains.path, async (request): Promise<GetSupportedChainsResponse> => {
     const query = parseInput(routes.getSupportedChains.query, request.query, 'query')
     await foyer.requireProject(request, query.projectId)
@@ -56,6 +89,7 @@ export function registerBlockchainRoutes(app: FastifyInstance): void {
       http: [
         ...foyer.chains.map((chain) => `eip155:${chain.config.chainId}`),
         ...foyer.solanaChains.map((chain) => chain.caipNetworkId),
+        ...foyer.bitcoinChains.map((chain) => chain.caipNetworkId),
       ],
       ws: [],
     }
@@ -65,7 +99,31 @@ export function registerBlockchainRoutes(app: FastifyInstance): void {
     const params = parseInput(routes.getBalance.params, request.params, 'params')
     const query = parseInput(routes.getBalance.query, request.query, 'query')
     await foyer.requireProject(request, query.projectId)
-    // The address says the namespace: base58 owners are answered on the Solana networks.
+    // The address says the namespace: Bitcoin addresses are answered on the Bitcoin networks.
+    const bitcoinChains = params.address.startsWith('0x')
+      ? undefined
+      : selectBitcoinChains(params.address, query.chainId, 'address')
+    if (bitcoinChains) {
+      const address = normalizeBitcoinAddress(params.address)
+      const perChain = await Promise.all(
+        bitcoinChains.map(async (chain) => {
+          const key = `balance:${chain.caipNetworkId}:${address}`
+          if (!query.forceUpdate) {
+            const cached = await foyer.cache.get<TokenBalance[]>(key)
+            if (cached) return cached
+          }
+          const balances = await readBitcoinBalances({
+            chain,
+            address,
+            tokenIconUrl: foyer.tokenIconUrl,
+          })
+          await foyer.cache.set(key, balances, balanceCacheTtlMs)
+          return balances
+        }),
+      )
+      return { balances: perChain.flat() }
+    }
+    // Other base58 owners are answered on the Solana networks.
     if (!params.address.startsWith('0x')) {
       const solanaChains = foyer.solanaChains.filter(
         (chain) => query.chainId === undefined || chain.caipNetworkId === query.chainId,
@@ -177,6 +235,21 @@ export function registerBlockchainRoutes(app: FastifyInstance): void {
     const params = parseInput(routes.getHistory.params, request.params, 'params')
     const query = parseInput(routes.getHistory.query, request.query, 'query')
     await foyer.requireProject(request, query.projectId)
+    if (!params.account.startsWith('0x')) {
+      // The schema lets only EVM and Bitcoin-shaped accounts through.
+      const chains = selectBitcoinChains(params.account, query.chainId, 'account')
+      if (!chains)
+        throw new InvalidInputError(
+          'account: account is not a valid Bitcoin address (its checksum is wrong)',
+          'account',
+        )
+      return readBitcoinHistory({
+        chains,
+        address: params.account,
+        cursor: query.cursor,
+        tokenIconUrl: foyer.tokenIconUrl,
+      })
+    }
     const chains = selectChains(query.chainId).filter((chain) => chain.config.indexer?.enabled)
     return queryHistory({
       db: foyer.database.db,

@@ -1,7 +1,7 @@
 import type { SmartAccountNetwork } from '@foyer/protocol'
 import type { FastifyRequest } from 'fastify'
 import type { Cache } from '../cache/createCache.ts'
-import type { ChainRuntime, SolanaChainConfig } from '../chains/types.ts'
+import type { BitcoinChainConfig, ChainRuntime, SolanaChainConfig } from '../chains/types.ts'
 import type { FoyerDatabase } from '../db/createDatabase.ts'
 import type { Indexer } from '../indexer/createIndexer.ts'
 import type { PriceService } from '../prices/createPriceService.ts'
@@ -14,6 +14,8 @@ export type ServerContext = {
   chains: ChainRuntime[]
   /** Solana networks; only the balance and supported-chains routes serve them. */
   solanaChains: SolanaChainConfig[]
+  /** Bitcoin networks; the balance, history and supported-chains routes serve them. */
+  bitcoinChains: BitcoinChainConfig[]
   prices: PriceService
   indexer: Indexer
   publicUrl: string

@@ -15,10 +15,14 @@ import { type AnalyticsRetention, startAnalyticsRetention } from '../analytics/r
 import { type Cache, createMemoryCache, createRedisCache } from '../cache/createCache.ts'
 import { createChainRuntime } from '../chains/createChainRuntime.ts'
 import { enableIndexing } from '../chains/enableIndexing.ts'
-import { loadDevnetChains, loadDevnetSolanaChains } from '../chains/loadDevnetChains.ts'
+import {
+  loadDevnetBitcoinChains,
+  loadDevnetChains,
+  loadDevnetSolanaChains,
+} from '../chains/loadDevnetChains.ts'
 import { parseRpcUrls } from '../chains/publicChains.ts'
 import { type BundlerUrl, resolveSmartAccountNetworks } from '../chains/smartAccounts.ts'
-import type { ChainConfig, SolanaChainConfig } from '../chains/types.ts'
+import type { BitcoinChainConfig, ChainConfig, SolanaChainConfig } from '../chains/types.ts'
 import { createDatabase, type FoyerDatabase } from '../db/createDatabase.ts'
 import { HttpError, InvalidProjectIdError, OriginNotAllowedError } from '../errors.ts'
 import { createIndexer } from '../indexer/createIndexer.ts'
@@ -72,6 +76,11 @@ export type CreateServerOptions = {
   chains?: ChainConfig[] | undefined
   /** Solana networks to serve balances for, in addition to the devnet file's local cluster. */
   solanaChains?: SolanaChainConfig[] | undefined
+  /**
+   * Bitcoin networks to serve balances and history for (`FOYER_BITCOIN_NETWORKS`, see
+   * `parseBitcoinNetworks`), in addition to the devnet file's regtest chain.
+   */
+  bitcoinChains?: BitcoinChainConfig[] | undefined
   /** Devnet JSON written by the local world (`@foyer/devnet`), its `solana` cluster included. */
   devnetFile?: string | undefined
   /** Public networks as `chainId=url,…` (see `parseRpcUrls`). */
@@ -174,6 +183,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
   if (options.devnetFile) chainConfigs.push(...(await loadDevnetChains(options.devnetFile)))
   const solanaChains: SolanaChainConfig[] = [...(options.solanaChains ?? [])]
   if (options.devnetFile) solanaChains.push(...(await loadDevnetSolanaChains(options.devnetFile)))
+  const bitcoinChains: BitcoinChainConfig[] = [...(options.bitcoinChains ?? [])]
+  if (options.devnetFile) bitcoinChains.push(...(await loadDevnetBitcoinChains(options.devnetFile)))
   if (options.rpcUrls) chainConfigs.push(...parseRpcUrls({ spec: options.rpcUrls }))
   const smartAccounts = resolveSmartAccountNetworks({
     chains: chainConfigs,
@@ -305,6 +316,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
     cache,
     chains,
     solanaChains,
+    bitcoinChains,
     prices,
     indexer,
     publicUrl,

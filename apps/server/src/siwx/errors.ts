@@ -7,7 +7,7 @@ import { HttpError, InvalidInputError } from '../errors.ts'
  * without a valid session.
  */
 
-/** The namespace has no verifier here (CAIP-122 namespaces other than eip155 and solana). */
+/** The namespace has no verifier here (any but eip155, solana, bip122, cosmos and polkadot). */
 export class SiwxNamespaceNotSupportedError extends InvalidInputError {
   override name = 'SiwxNamespaceNotSupportedError'
   constructor(namespace: string) {
@@ -15,7 +15,10 @@ export class SiwxNamespaceNotSupportedError extends InvalidInputError {
   }
 }
 
-/** The text is not a sign-in message of the namespace's format (EIP-4361 / Sign In With Solana). */
+/**
+ * The text is not a sign-in message of the namespace's format (EIP-4361 / Sign In With Solana /
+ * CAIP-122).
+ */
 export class InvalidSignInMessageError extends InvalidInputError {
   override name = 'InvalidSignInMessageError'
   constructor(format: string, detail: string) {
@@ -77,7 +80,10 @@ export class SiwxNonceExpiredError extends InvalidInputError {
   }
 }
 
-/** The signature is not in the namespace's encoding (0x hex; base58/base64 of 64 bytes). */
+/**
+ * The signature is not in the namespace's encoding (0x hex; base58/base64 of 64 bytes; base64;
+ * StdSignature JSON).
+ */
 export class InvalidSiwxSignatureError extends InvalidInputError {
   override name = 'InvalidSiwxSignatureError'
   constructor(detail: string) {

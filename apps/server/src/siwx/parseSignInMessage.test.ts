@@ -1,6 +1,7 @@
+import { createSiwxMessage } from '@foyer/core'
 import { createSiweMessage } from 'viem/siwe'
 import { describe, expect, it } from 'vitest'
-import { parseSignInMessage } from './parseSignInMessage.ts'
+import { parseSignInMessage, type SignInNamespace } from './parseSignInMessage.ts'
 import { signInChainId } from './signInChainId.ts'
 import { solanaSignInText } from './solanaSignInText.ts'
 
@@ -145,5 +146,157 @@ describe('parseSignInMessage', () => {
         'solana',
       ),
     ).toContain('the second line must be a Solana address (base58 of 32 bytes)')
+  })
+})
+
+describe('parseSignInMessage: CAIP-122 (Bitcoin, Cosmos, Polkadot)', () => {
+  const bitcoinAddress = 'bc1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l'
+  const bitcoinMainnet = '000000000019d6689c085ae165831e93'
+  const regtest = '0f9188f13cb7b2c71f2a335e3a4fc328'
+  const cosmosAddress = 'cosmos1hsk6jryyqjfhp5dhc55tc9jtckygx0eph6dd02'
+  const polkadotAddress = '15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5'
+  const polkadotChain = '91b171bb158e2d3848fa23a9f1c25182'
+  const fields = {
+    domain: 'app.example.com',
+    uri: 'https://app.example.com/login',
+    version: '1' as const,
+    nonce: base.nonce,
+    issuedAt: '2025-01-02T03:04:05.000Z',
+  }
+  const caip122 = (
+    namespace: 'bip122' | 'cosmos' | 'polkadot',
+    accountAddress: string,
+    chainId: string,
+    extra: Partial<Parameters<typeof createSiwxMessage>[1]> = {},
+  ) => createSiwxMessage(namespace, { ...fields, accountAddress, chainId, ...extra })
+  const refusal = (message: string, namespace: SignInNamespace) => {
+    try {
+      parseSignInMessage(message, namespace)
+    } catch (error) {
+      return (error as Error).message
+    }
+    return 'accepted'
+  }
+
+  it("reads every SPEC §3 field of the client's text, and the CAIP-2 id of its chain", () => {
+    const full = {
+      statement: 'Sign in to Example.',
+      expirationTime: '2025-01-03T00:00:00.000Z',
+      notBefore: '2025-01-02T03:00:00.000Z',
+      requestId: 'request-7',
+      resources: ['https://app.example.com/terms', 'ipfs://bafy'],
+    }
+    const read = {
+      scheme: undefined,
+      domain: 'app.example.com',
+      statement: 'Sign in to Example.',
+      uri: fields.uri,
+      version: '1',
+      nonce: base.nonce,
+      issuedAt: new Date(fields.issuedAt),
+      expirationTime: new Date(full.expirationTime),
+      notBefore: new Date(full.notBefore),
+      requestId: 'request-7',
+      resources: full.resources,
+    }
+    const cases = [
+      ['bip122', bitcoinAddress, bitcoinMainnet, `bip122:${bitcoinMainnet}`],
+      ['cosmos', cosmosAddress, 'cosmoshub-4', 'cosmos:cosmoshub-4'],
+      ['polkadot', polkadotAddress, polkadotChain, `polkadot:${polkadotChain}`],
+    ] as const
+    for (const [namespace, address, chainId, caipNetworkId] of cases) {
+      const parsed = parseSignInMessage(caip122(namespace, address, chainId, full), namespace)
+      expect(parsed).toEqual({ ...read, address, chainId })
+      expect(signInChainId(namespace, parsed.chainId)).toBe(caipNetworkId)
+      // A whole CAIP-2 id on the Chain ID line (as other CAIP-122 clients write it) is the same chain.
+      expect(signInChainId(namespace, caipNetworkId)).toBe(caipNetworkId)
+      // Without the optional fields and the statement, Chain ID follows Issued At.
+      expect(parseSignInMessage(caip122(namespace, address, chainId), namespace)).toMatchObject({
+        statement: undefined,
+        expirationTime: undefined,
+        requestId: undefined,
+        resources: undefined,
+        chainId,
+      })
+    }
+    // bech32 is read in either case and answered in lower case.
+    expect(
+      parseSignInMessage(caip122('bip122', bitcoinAddress.toUpperCase(), bitcoinMainnet), 'bip122')
+        .address,
+    ).toBe(bitcoinAddress)
+  })
+
+  it('refuses another header, the EVM order of the lines and addresses of another format', () => {
+    const text = caip122('cosmos', cosmosAddress, 'cosmoshub-4')
+    expect(refusal(text, 'polkadot')).toBe(
+      'message is not a valid CAIP-122 (Polkadot) sign-in message: it signs in with a Cosmos account, not with a Polkadot account',
+    )
+    expect(refusal(text.replace('Cosmos account', 'cosmos account'), 'cosmos')).toBe(
+      'message is not a valid CAIP-122 (Cosmos) sign-in message: it signs in with a cosmos account, not with a Cosmos account',
+    )
+    // EIP-4361's place for the Chain ID line (after Version) is not CAIP-122's.
+    const evmOrder = text
+      .replace('\nChain ID: cosmoshub-4', '')
+      .replace('Version: 1', 'Version: 1\nChain ID: cosmoshub-4')
+    expect(refusal(evmOrder, 'cosmos')).toBe(
+      'message is not a valid CAIP-122 (Cosmos) sign-in message: the line "Nonce: …" is missing or out of order',
+    )
+    expect(refusal(text.replace('\nChain ID: cosmoshub-4', ''), 'cosmos')).toContain(
+      'the line "Chain ID: …" is missing or out of order',
+    )
+    expect(refusal(`${text}\nNonce: 00000000`, 'cosmos')).toContain(
+      'unexpected text on line 9: "Nonce: 00000000"',
+    )
+
+    // Each namespace's address format, checksums included.
+    expect(refusal(text.replace(cosmosAddress, `${cosmosAddress.slice(0, -1)}3`), 'cosmos')).toBe(
+      'message is not a valid CAIP-122 (Cosmos) sign-in message: the second line must be a Cosmos address (lower-case bech32 of 20 or 32 bytes, with a valid checksum)',
+    )
+    expect(refusal(text.replace(cosmosAddress, cosmosAddress.toUpperCase()), 'cosmos')).toContain(
+      'the second line must be a Cosmos address',
+    )
+    const polkadot = caip122('polkadot', polkadotAddress, polkadotChain)
+    expect(refusal(polkadot, 'polkadot')).toBe('accepted')
+    for (const other of [
+      `${polkadotAddress.slice(0, -1)}6`,
+      // Alice's public key in hex, and a Solana address: not SS58 accounts.
+      '0xd43593c715fdd31c61141abd04a99fd6822c8558854ccde39a5684e7a56da27d',
+      solanaAddress,
+    ])
+      expect(refusal(polkadot.replace(polkadotAddress, other), 'polkadot')).toBe(
+        'message is not a valid CAIP-122 (Polkadot) sign-in message: the second line must be a Polkadot address (SS58 of a 32-byte account id, with a valid checksum)',
+      )
+    const bitcoin = caip122('bip122', bitcoinAddress, bitcoinMainnet)
+    expect(refusal(bitcoin, 'bip122')).toBe('accepted')
+    // A broken checksum, an EVM address, a Cosmos one.
+    for (const other of [`${bitcoinAddress.slice(0, -1)}m`, address, cosmosAddress])
+      expect(refusal(bitcoin.replace(bitcoinAddress, other), 'bip122')).toBe(
+        'message is not a valid CAIP-122 (Bitcoin) sign-in message: the second line must be a Bitcoin address (bech32, bech32m or base58, with a valid checksum)',
+      )
+  })
+
+  it("refuses chain ids of another form, and a Bitcoin address of another chain's kind", () => {
+    const chainIds = [
+      ['bip122', bitcoinAddress, bitcoinMainnet.toUpperCase(), 'is not a Bitcoin chain'],
+      ['bip122', bitcoinAddress, `eip155:${bitcoinMainnet}`, 'is not a Bitcoin chain'],
+      ['cosmos', cosmosAddress, 'cosmos hub', 'is not a Cosmos chain id'],
+      ['cosmos', cosmosAddress, 'c'.repeat(33), 'is not a Cosmos chain id'],
+      ['polkadot', polkadotAddress, `0x${polkadotChain}`, 'is not a Polkadot chain'],
+    ] as const
+    for (const [namespace, address, chainId, problem] of chainIds)
+      expect(refusal(caip122(namespace, address, chainId), namespace)).toContain(
+        `the chain id "${chainId}" ${problem}`,
+      )
+    expect(refusal(caip122('bip122', bitcoinAddress, regtest), 'bip122')).toBe(
+      `message is not a valid CAIP-122 (Bitcoin) sign-in message: the address ${bitcoinAddress} is not an address of bip122:${regtest} (a regtest chain)`,
+    )
+    // Testnet addresses (tb1…) are for the test chains, not for mainnet.
+    const testnetAddress = 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx'
+    expect(refusal(caip122('bip122', testnetAddress, bitcoinMainnet), 'bip122')).toContain(
+      `is not an address of bip122:${bitcoinMainnet} (a mainnet chain)`,
+    )
+    expect(
+      refusal(caip122('bip122', testnetAddress, '000000000933ea01ad0ee984209779ba'), 'bip122'),
+    ).toBe('accepted')
   })
 })

@@ -1,9 +1,28 @@
 import { getAddress, isAddress } from 'viem'
+import {
+  bitcoinAddressNetworks,
+  bitcoinChainNetwork,
+  normalizeBitcoinAddress,
+} from '../chains/bitcoinAddress.ts'
 import { isSolanaAddress } from '../onramp/checkDestinationWallets.ts'
 import { InvalidSignInMessageError } from './errors.ts'
+import { isCosmosAddress } from './isCosmosAddress.ts'
+import { isPolkadotAddress } from './isPolkadotAddress.ts'
 
 /** The namespaces this verifier reads messages of. */
-export type SignInNamespace = 'eip155' | 'solana'
+export type SignInNamespace = 'eip155' | 'solana' | 'bip122' | 'cosmos' | 'polkadot'
+
+export const signInNamespaces: readonly SignInNamespace[] = [
+  'eip155',
+  'solana',
+  'bip122',
+  'cosmos',
+  'polkadot',
+]
+
+export function isSignInNamespace(namespace: string): namespace is SignInNamespace {
+  return (signInNamespaces as readonly string[]).includes(namespace)
+}
 
 /** The fields of a sign-in message (SPEC §3), as written in its text. */
 export type SignInMessage = {
@@ -11,12 +30,18 @@ export type SignInMessage = {
   scheme: string | undefined
   /** RFC 3986 authority, `host[:port]`, of the site asking for the sign-in. */
   domain: string
-  /** eip155: checksummed; solana: base58 public key. */
+  /**
+   * eip155: checksummed; solana: base58 public key; bip122: as written (bech32 in lower case);
+   * cosmos: lower-case bech32; polkadot: SS58 as written.
+   */
   address: string
   statement: string | undefined
   uri: string
   version: string
-  /** The `Chain ID` line as written: a decimal on eip155; a cluster name or reference on solana. */
+  /**
+   * The `Chain ID` line as written: a decimal on eip155; a cluster name or reference on solana;
+   * the CAIP-2 reference (or whole id) elsewhere.
+   */
   chainId: string
   nonce: string
   issuedAt: Date
@@ -26,12 +51,19 @@ export type SignInMessage = {
   resources: string[] | undefined
 }
 
+/**
+ * Each namespace's format: its name in refusals, the account the header names, and where its
+ * `Chain ID` line is: EIP-4361's place (after Version) or CAIP-122's (after Request ID).
+ */
 const formats = {
-  eip155: { name: 'EIP-4361', account: 'Ethereum' },
-  solana: { name: 'Sign In With Solana', account: 'Solana' },
+  eip155: { name: 'EIP-4361', account: 'Ethereum', chainIdAfter: 'Version' },
+  solana: { name: 'Sign In With Solana', account: 'Solana', chainIdAfter: 'Version' },
+  bip122: { name: 'CAIP-122 (Bitcoin)', account: 'Bitcoin', chainIdAfter: 'Request ID' },
+  cosmos: { name: 'CAIP-122 (Cosmos)', account: 'Cosmos', chainIdAfter: 'Request ID' },
+  polkadot: { name: 'CAIP-122 (Polkadot)', account: 'Polkadot', chainIdAfter: 'Request ID' },
 } as const
 
-/** The format's name, for messages: `EIP-4361`, `Sign In With Solana`. */
+/** The format's name, for messages: `EIP-4361`, `Sign In With Solana`, `CAIP-122 (Bitcoin)`. */
 export const signInFormatName = (namespace: SignInNamespace) => formats[namespace].name
 
 const headerPattern =
@@ -48,15 +80,32 @@ const chainIdPatterns = {
   eip155: /^[1-9]\d{0,14}$/,
   // A cluster name (`mainnet`), a CAIP-2 reference, or a whole CAIP-2 id (`solana:…`).
   solana: /^(?:solana:)?[-_a-zA-Z0-9]{1,32}$/,
+  // CAIP-2 references (the client writes them bare; a whole CAIP-2 id is read too): the first 32
+  // hex characters of the genesis block hash; a Cosmos chain id.
+  bip122: /^(?:bip122:)?[0-9a-f]{32}$/,
+  cosmos: /^(?:cosmos:)?[-_a-zA-Z0-9]{1,32}$/,
+  polkadot: /^(?:polkadot:)?[0-9a-f]{32}$/,
+} as const
+const chainIdProblems = {
+  eip155: 'is not an EIP-155 chain id',
+  solana: 'is not a Solana cluster (mainnet, devnet, testnet or a CAIP-2 reference)',
+  bip122:
+    'is not a Bitcoin chain (its CAIP-2 reference: the first 32 hex characters of the genesis block hash)',
+  cosmos: 'is not a Cosmos chain id (its CAIP-2 reference: up to 32 letters, digits, - and _)',
+  polkadot:
+    'is not a Polkadot chain (its CAIP-2 reference: the first 32 hex characters of the genesis hash)',
 } as const
 
 /**
- * Reads an EIP-4361 message (eip155) or a Sign In With Solana message (solana: the same text with
- * "… wants you to sign in with your Solana account:"), strictly: every line in the grammar's
- * order, nothing before or after, so the fields checked are exactly those the wallet showed (a
- * lenient parser could read a domain the wallet never displayed). Both layouts of a message
- * without a statement are read: with the empty statement line of EIP-4361's grammar (viem,
- * `siwe`) and without it (older SIWE, Sign In With Solana). Throws `InvalidSignInMessageError`.
+ * Reads an EIP-4361 message (eip155), a Sign In With Solana message (solana: the same text with
+ * "… wants you to sign in with your Solana account:") or a CAIP-122 message (bip122, cosmos,
+ * polkadot: "… your Bitcoin / Cosmos / Polkadot account:", the same fields with `Chain ID` after
+ * `Request ID`), strictly: every line in the grammar's order, nothing before or after, so the
+ * fields checked are exactly those the wallet showed (a lenient parser could read a domain the
+ * wallet never displayed), and the address of the namespace's format (a Bitcoin address also of
+ * the message's chain). Both layouts of a message without a statement are read: with the empty
+ * statement line of EIP-4361's grammar (viem, `siwe`) and without it (older SIWE, Sign In With
+ * Solana, Foyer's CAIP-122 text). Throws `InvalidSignInMessageError`.
  */
 export function parseSignInMessage(text: string, namespace: SignInNamespace): SignInMessage {
   const format = formats[namespace]
@@ -96,17 +145,18 @@ export function parseSignInMessage(text: string, namespace: SignInNamespace): Si
   const required = (label: string): string =>
     optional(label) ?? fail(`the line "${label}: …" is missing or out of order`)
 
+  const readChainId = (): string => {
+    const chainId = required('Chain ID')
+    if (!chainIdPatterns[namespace].test(chainId))
+      fail(`the chain id "${chainId}" ${chainIdProblems[namespace]}`)
+    return chainId
+  }
+
   const uri = required('URI')
   if (!isUri(uri)) fail(`the URI "${uri}" is not a URI`)
   const version = required('Version')
   if (version !== '1') fail(`the version must be 1, not "${version}"`)
-  const chainId = required('Chain ID')
-  if (!chainIdPatterns[namespace].test(chainId))
-    fail(
-      namespace === 'eip155'
-        ? `the chain id "${chainId}" is not an EIP-155 chain id`
-        : `the chain id "${chainId}" is not a Solana cluster (mainnet, devnet, testnet or a CAIP-2 reference)`,
-    )
+  let chainId = format.chainIdAfter === 'Version' ? readChainId() : ''
   const nonce = required('Nonce')
   if (!noncePattern.test(nonce)) fail('the nonce must be at least 8 letters and digits')
   const date = (label: string, value: string | undefined): Date | undefined => {
@@ -120,6 +170,15 @@ export function parseSignInMessage(text: string, namespace: SignInNamespace): Si
   const expirationTime = date('Expiration Time', optional('Expiration Time'))
   const notBefore = date('Not Before', optional('Not Before'))
   const requestId = optional('Request ID')
+  if (format.chainIdAfter === 'Request ID') chainId = readChainId()
+  if (namespace === 'bip122') {
+    // A Bitcoin address belongs to one kind of network: a mainnet address on a test chain (or
+    // the other way round) is an account that chain cannot have.
+    const caipNetworkId = `bip122:${chainId.replace(/^bip122:/, '')}` as const
+    const network = bitcoinChainNetwork({ caipNetworkId, name: caipNetworkId, esploraUrl: '' })
+    if (!bitcoinAddressNetworks(address).includes(network))
+      fail(`the address ${address} is not an address of ${caipNetworkId} (a ${network} chain)`)
+  }
   let resources: string[] | undefined
   if (lines[index] === 'Resources:') {
     index++
@@ -152,17 +211,37 @@ export function parseSignInMessage(text: string, namespace: SignInNamespace): Si
 }
 
 function parseAddress(line: string, namespace: SignInNamespace): string | undefined {
-  if (namespace === 'solana') return isSolanaAddress(line) ? line : undefined
-  // EIP-55: a mixed-case address must carry a valid checksum; all lower-case has none to check.
-  return /^0x[0-9a-fA-F]{40}$/.test(line) && isAddress(line, { strict: true })
-    ? getAddress(line)
-    : undefined
+  switch (namespace) {
+    case 'eip155':
+      // EIP-55: a mixed-case address must carry a valid checksum; all lower-case has none to check.
+      return /^0x[0-9a-fA-F]{40}$/.test(line) && isAddress(line, { strict: true })
+        ? getAddress(line)
+        : undefined
+    case 'solana':
+      return isSolanaAddress(line) ? line : undefined
+    case 'bip122':
+      return bitcoinAddressNetworks(line).length > 0 ? normalizeBitcoinAddress(line) : undefined
+    case 'cosmos':
+      return isCosmosAddress(line) ? line : undefined
+    case 'polkadot':
+      return isPolkadotAddress(line) ? line : undefined
+  }
 }
 
+const addressProblems = {
+  eip155:
+    'the second line must be an EVM address (0x and 40 hex characters, EIP-55 checksum when mixed-case)',
+  solana: 'the second line must be a Solana address (base58 of 32 bytes)',
+  bip122:
+    'the second line must be a Bitcoin address (bech32, bech32m or base58, with a valid checksum)',
+  cosmos:
+    'the second line must be a Cosmos address (lower-case bech32 of 20 or 32 bytes, with a valid checksum)',
+  polkadot:
+    'the second line must be a Polkadot address (SS58 of a 32-byte account id, with a valid checksum)',
+} as const
+
 function addressProblem(namespace: SignInNamespace): string {
-  return namespace === 'solana'
-    ? 'the second line must be a Solana address (base58 of 32 bytes)'
-    : 'the second line must be an EVM address (0x and 40 hex characters, EIP-55 checksum when mixed-case)'
+  return addressProblems[namespace]
 }
 
 /** An absolute RFC 3986 URI: a scheme, no white space. */

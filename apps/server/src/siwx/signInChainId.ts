@@ -14,10 +14,15 @@ const solanaClusters: Record<string, string> = {
 /**
  * The CAIP-2 id of a message's `Chain ID` line (already checked by `parseSignInMessage`):
  * eip155 `8453` → `eip155:8453`; solana `mainnet` / `solana:mainnet` → `solana:5eykt…`, a
- * reference (the local cluster's genesis prefix) or a whole CAIP-2 id → `solana:<reference>`.
+ * reference (the local cluster's genesis prefix) or a whole CAIP-2 id → `solana:<reference>`;
+ * bip122, cosmos and polkadot (CAIP-122: the reference, or the whole id) →
+ * `<namespace>:<reference>`, e.g. `bip122:000000000019d6689c085ae165831e93`, `cosmos:cosmoshub-4`.
  */
 export function signInChainId(namespace: SignInNamespace, chainId: string): string {
   if (namespace === 'eip155') return `eip155:${chainId}`
-  const reference = chainId.replace(/^solana:/, '')
+  const reference = chainId.startsWith(`${namespace}:`)
+    ? chainId.slice(namespace.length + 1)
+    : chainId
+  if (namespace !== 'solana') return `${namespace}:${reference}`
   return `solana:${Object.hasOwn(solanaClusters, reference) ? solanaClusters[reference] : reference}`
 }

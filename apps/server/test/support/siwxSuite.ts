@@ -411,8 +411,8 @@ export function describeSiwxSuite(
         'message is not a valid EIP-4361 sign-in message: the first line must be "<domain> wants you to sign in with your Ethereum account:"',
       )
       expectRefused(
-        await verify({ message, signature: genuine, namespace: 'cosmos' }),
-        'namespace cosmos is not supported by this verifier',
+        await verify({ message, signature: genuine, namespace: 'tezos' }),
+        'namespace tezos is not supported by this verifier',
         'namespace',
       )
       expectRefused(

@@ -20,7 +20,7 @@ export type GetTokenBalancesParameters = {
 export type GetTokenBalancesReturnType = readonly TokenBalance[]
 export type GetTokenBalancesErrorType = BalanceUnavailableError
 
-const serverNamespaces = new Set<string>(['eip155', 'solana'])
+const serverNamespaces = new Set<string>(['eip155', 'solana', 'bip122'])
 
 // Per-instance caches, keyed weakly so two Foyer instances never share them.
 const caches = new WeakMap<Foyer, Map<string, { fetchedAt: number; balances: TokenBalance[] }>>()
@@ -74,12 +74,16 @@ export async function getTokenBalances(
 
   if (!balances) {
     try {
-      // The server's balance route serves EVM and Solana networks; others read the native
-      // balance by RPC.
+      // The server's balance route serves EVM, Solana and Bitcoin networks; others read the
+      // native balance by RPC.
       balances =
         foyer.config.serverUrl && serverNamespaces.has(network.chainNamespace)
           ? await readServerBalances(foyer, address, network, parameters.force ?? false)
-          : await readNativeBalance(foyer, address, network)
+          : undefined
+      // A server that does not serve the network answers nothing for it; its RPC still can.
+      if (!balances) balances = await readNativeBalance(foyer, address, network)
+      else if (!balances.length && findAdapter(foyer, network)?.getBalance)
+        balances = await readNativeBalance(foyer, address, network)
     } catch (error) {
       return fail('The balance request failed.', error)
     }
@@ -149,9 +153,7 @@ async function readNativeBalance(
   address: string,
   network: CaipNetwork,
 ): Promise<TokenBalance[]> {
-  const adapter = foyer.config.adapters.find(
-    (candidate) => candidate.namespace === network.chainNamespace,
-  )
+  const adapter = findAdapter(foyer, network)
   if (!adapter?.getBalance) throw new BalanceUnavailableError({ details: 'No adapter.' })
   const { value, decimals, symbol } = await adapter.getBalance({ address, network })
   return [
@@ -166,4 +168,8 @@ async function readNativeBalance(
       iconUrl: '',
     },
   ]
+}
+
+function findAdapter(foyer: Foyer, network: CaipNetwork) {
+  return foyer.config.adapters.find((candidate) => candidate.namespace === network.chainNamespace)
 }

@@ -120,3 +120,42 @@ describe('setPreferredAccountType', () => {
     expect(foyer.getState().account.preferredAccountType).toBe('smartAccount')
   })
 })
+
+describe('payment and ordinal accounts (Bitcoin)', () => {
+  const payment = 'bcrt1qpaymentaddress'
+  const ordinal = 'bcrt1pordinaladdress'
+  const bitcoinWallet = () =>
+    createMemoryWallet({
+      namespace: 'bip122',
+      address: payment,
+      accounts: [
+        { address: payment, type: 'payment' },
+        { address: ordinal, type: 'ordinal' },
+      ],
+    })
+
+  it('shows the payment address by default and the ordinal one once chosen, and back', async () => {
+    const wallet = bitcoinWallet()
+    const foyer = createTestFoyer({ networks: [bitcoin], adapters: [wallet.adapter()] })
+    await connect(foyer, { connectorId: 'bip122-wallet' })
+    expect(foyer.getState().account.address).toBe(payment)
+    setPreferredAccountType(foyer, { accountType: 'ordinal' })
+    expect(foyer.getState().account).toMatchObject({
+      address: ordinal,
+      caipAddress: `${bitcoin.caipNetworkId}:${ordinal}`,
+      preferredAccountType: 'ordinal',
+    })
+    setPreferredAccountType(foyer, { accountType: 'payment' })
+    expect(foyer.getState().account.address).toBe(payment)
+  })
+
+  it('connects on the ordinal address when the visitor chose it before (a reload keeps it)', async () => {
+    const wallet = bitcoinWallet()
+    const storage = createStorage({ storage: createMemoryStorage() })
+    const first = createTestFoyer({ networks: [bitcoin], adapters: [wallet.adapter()], storage })
+    setPreferredAccountType(first, { accountType: 'ordinal', namespace: 'bip122' })
+    const second = createTestFoyer({ networks: [bitcoin], adapters: [wallet.adapter()], storage })
+    await connect(second, { connectorId: 'bip122-wallet' })
+    expect(second.getState().account.address).toBe(ordinal)
+  })
+})

@@ -1,4 +1,5 @@
 import { getStoredAccountTypes, isAccountTypeOf } from '../account/preferredAccountType.ts'
+import { accountFromConnection, getActiveConnection, pickAccount } from '../connection/state.ts'
 import type { Foyer } from '../createFoyer.ts'
 import { InvalidAccountTypeError } from '../errors/account.ts'
 import { STORAGE_KEYS } from '../storage/keys.ts'
@@ -20,9 +21,9 @@ export type SetPreferredAccountTypeErrorType = InvalidAccountTypeError
  * on eip155 only, payment and ordinal on bip122 only), else 'Invalid account type'
  * (`InvalidAccountTypeError`).
  *
- * A preference only: it does not change the connected account. `user.accounts` keep the types the
- * wallet reported, and every wallet Foyer connects today, the embedded one included, has EOA
- * accounts (smart accounts are not built).
+ * When the connected wallet gave an account of that type (a Bitcoin wallet's payment and ordinal
+ * addresses), that account becomes the one shown; otherwise it is a preference for the next
+ * connection. `user.accounts` keep the types the wallet reported.
  */
 export function setPreferredAccountType(
   foyer: Foyer,
@@ -38,7 +39,13 @@ export function setPreferredAccountType(
     ...getStoredAccountTypes(foyer),
     [namespace]: accountType,
   })
-  if (namespace === state.activeNamespace)
-    foyer.store.setState({ account: { ...state.account, preferredAccountType: accountType } })
+  if (namespace !== state.activeNamespace) return accountType
+  const connection = getActiveConnection(state)
+  const shown = connection && pickAccount(connection.accounts, accountType)
+  if (connection && shown && shown.address !== state.account.address) {
+    // The wallet gave an account of that type (Bitcoin payment ↔ ordinal): it is shown now.
+    const connector = foyer.getConnector(connection.connectorId)
+    foyer.store.setState(accountFromConnection(foyer, foyer.getState(), connector, undefined))
+  } else foyer.store.setState({ account: { ...state.account, preferredAccountType: accountType } })
   return accountType
 }

@@ -2,11 +2,11 @@ import type { Foyer } from '../createFoyer.ts'
 import { BaseError, type BaseErrorParameters } from '../errors/base.ts'
 import type { ThemeMode, ThemeVariables } from '../types/config.ts'
 
-/** SPEC §5: the theme mode is light or dark. */
+/** SPEC §5: the theme mode is light or dark, or 'system' to follow the visitor's setting. */
 export class InvalidThemeModeError extends BaseError {
   override name = 'InvalidThemeModeError'
   constructor(parameters: BaseErrorParameters & { themeMode: unknown }) {
-    super('Theme mode must be light or dark', {
+    super('Theme mode must be light, dark or system', {
       ...parameters,
       details: parameters.details ?? `Got ${JSON.stringify(parameters.themeMode)}.`,
     })
@@ -16,10 +16,15 @@ export class InvalidThemeModeError extends BaseError {
 export type SetThemeModeParameters = { themeMode: ThemeMode }
 export type SetThemeModeErrorType = InvalidThemeModeError
 
-/** Switches the dialog between 'light' and 'dark'; anything else throws (SPEC §5). */
+const themeModes: readonly unknown[] = ['light', 'dark', 'system'] satisfies ThemeMode[]
+
+/**
+ * Switches the dialog to 'light', 'dark' or 'system' (the visitor's `prefers-color-scheme`,
+ * followed live by the dialog); anything else throws (SPEC §5).
+ */
 export function setThemeMode(foyer: Foyer, parameters: SetThemeModeParameters): void {
   const { themeMode } = parameters
-  if (themeMode !== 'light' && themeMode !== 'dark') throw new InvalidThemeModeError({ themeMode })
+  if (!themeModes.includes(themeMode)) throw new InvalidThemeModeError({ themeMode })
   foyer.store.setState({ themeMode })
 }
 

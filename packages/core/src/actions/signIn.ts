@@ -4,6 +4,7 @@ import { NotConnectedError, UserRejectedRequestError } from '../errors/connectio
 import { createServerSiwxVerifier } from '../siwx/createServerSiwxVerifier.ts'
 import { createSiwxMessage } from '../siwx/createSiwxMessage.ts'
 import { SiwxNotConfiguredError, SiwxSignInError } from '../siwx/errors.ts'
+import { siwxChainId } from '../siwx/siwxChainId.ts'
 import type { SiwxSession, SiwxVerifier } from '../siwx/types.ts'
 import { disconnect } from './disconnect.ts'
 import { signMessage } from './signMessage.ts'
@@ -27,9 +28,9 @@ export function siwxVerifier(foyer: Foyer): SiwxVerifier {
 
 /**
  * Signs the connected account in (SPEC §3's sign-in message: EIP-4361 on EVM, Sign In With Solana
- * on Solana) with a nonce from the verifier, and keeps the session the verifier answers. A
- * signature the visitor refuses disconnects the wallet: with sign-in on, a connection without it
- * is not one the app accepts.
+ * on Solana, CAIP-122 on Bitcoin, Cosmos and Polkadot) with a nonce from the verifier, and keeps
+ * the session the verifier answers. A signature the visitor refuses disconnects the wallet: with
+ * sign-in on, a connection without it is not one the app accepts.
  */
 export async function signIn(foyer: Foyer): Promise<SignInReturnType> {
   const verifier = siwxVerifier(foyer)
@@ -51,8 +52,7 @@ export async function signIn(foyer: Foyer): Promise<SignInReturnType> {
         : window.location
     const message = createSiwxMessage(namespace, {
       accountAddress: address,
-      // EIP-4361 wants the chain's number; Sign In With Solana takes the CAIP-2 id.
-      chainId: namespace === 'eip155' ? String(network.id) : network.caipNetworkId,
+      chainId: siwxChainId(network),
       domain: host,
       uri: `${origin}/`,
       version: '1',

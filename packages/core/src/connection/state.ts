@@ -9,7 +9,12 @@ import { type Foyer, initialAccountState } from '../createFoyer.ts'
 import { findNetwork } from '../networks.ts'
 import { initialSendState } from '../send/initialSendState.ts'
 import { STORAGE_KEYS } from '../storage/keys.ts'
-import type { Connector, ConnectorAccount, ConnectorEventMap } from '../types/connector.ts'
+import type {
+  AccountType,
+  Connector,
+  ConnectorAccount,
+  ConnectorEventMap,
+} from '../types/connector.ts'
 import type { CaipNetworkId, ChainNamespace } from '../types/network.ts'
 import type { Connection, FoyerState } from '../types/state.ts'
 import { formatCaipAddress } from '../utils/caip.ts'
@@ -56,6 +61,17 @@ export function getStoredConnectors(foyer: Foyer): StoredConnectors {
 }
 
 /**
+ * The account shown for a connection: the one of the visitor's preferred type when the wallet
+ * gave one (a Bitcoin wallet's payment and ordinal addresses), else the wallet's first.
+ */
+export function pickAccount(
+  accounts: readonly ConnectorAccount[],
+  preferredAccountType: AccountType | undefined,
+): ConnectorAccount | undefined {
+  return accounts.find((account) => account.type === preferredAccountType) ?? accounts[0]
+}
+
+/**
  * Recomputes the account fields from the active connection of the active namespace.
  * `preferredAccountType` is the visitor's preference for that namespace (SPEC §6 defaults); the
  * accounts in `user` keep the types the wallet reported.
@@ -67,8 +83,8 @@ export function accountFromConnection(
   walletCaipNetworkId: CaipNetworkId | undefined,
 ): Partial<FoyerState> {
   const connection = getActiveConnection(state)
-  const first = connection?.accounts[0]
   const preferredAccountType = getPreferredAccountType(foyer, state.activeNamespace)
+  const first = connection && pickAccount(connection.accounts, preferredAccountType)
   if (!connection || !first) return { account: { ...initialAccountState, preferredAccountType } }
   const sameAddress = state.account.address === first.address
   return {

@@ -6,7 +6,10 @@ export type { SiwxSession }
 /** SPEC §3's sign-in message, as the wallet signs it. */
 export type SiwxMessageFields = {
   accountAddress: string
-  /** The network's reference: `1` on EVM, the CAIP-2 id on Solana. */
+  /**
+   * The `Chain ID` line: the chain's number on EVM (`1`), the CAIP-2 id on Solana, the CAIP-2
+   * reference on Bitcoin, Cosmos and Polkadot (`siwxChainId`).
+   */
   chainId: string
   domain: string
   uri: string

@@ -8,4 +8,6 @@ export const STORAGE_KEYS = {
   connections: 'connections',
   socialProvider: 'socialProvider',
   preferredAccountTypes: 'preferredAccountTypes',
+  /** The terms and privacy policy the visitor agreed to (`features.legalCheckbox`). */
+  legalConsent: 'legalConsent',
 } as const

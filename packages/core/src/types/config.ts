@@ -28,8 +28,13 @@ export type Features = {
   receive: boolean
   analytics: boolean
   allWallets: boolean
+  /**
+   * SPEC §6, off by default: the Connect view asks the visitor to agree to `termsConditionsUrl`
+   * and `privacyPolicyUrl` before any connect method can be used.
+   */
   legalCheckbox: boolean
   smartSessions: boolean
+  /** SPEC §6, on by default: the "Powered by Foyer" line at the foot of the dialog. */
   branding: boolean
 }
 
@@ -44,14 +49,36 @@ export type ConnectorTypeOrderEntry =
   | 'external'
   | 'recommended'
 
-export type ThemeMode = 'light' | 'dark'
+/** 'system' follows the visitor's `prefers-color-scheme`, live. */
+export type ThemeMode = 'light' | 'dark' | 'system'
+/** The theme the dialog is drawn in once 'system' is resolved. */
+export type ResolvedThemeMode = Exclude<ThemeMode, 'system'>
 
 /** An account type (SPEC §3) per namespace, each one of the types that namespace has. */
 export type AccountTypes = {
   [namespace in ChainNamespace]: (typeof ACCOUNT_TYPES_BY_NAMESPACE)[namespace][number]
 }
-/** CSS custom properties the dialog reads, e.g. `{ '--foyer-accent': '#47a1ff' }`. */
-export type ThemeVariables = Record<`--foyer-${string}`, string | number>
+/**
+ * CSS custom properties the dialog reads, e.g. `{ '--foyer-accent': '#47a1ff' }`. The named ones
+ * are SPEC §9's; any other `--foyer-*` property of the stylesheet is accepted too. A number means
+ * pixels for the lengths (radius, width) and is unitless for the z-index.
+ */
+export type ThemeVariables = {
+  /** Buttons, focus ring, selection. Default: dark hsla(230,100%,67%,1), light hsla(231,100%,70%,1). */
+  '--foyer-accent'?: string | undefined
+  /** The dialog's background. Default: dark #121313, light #fff. */
+  '--foyer-background'?: string | undefined
+  /** Text colour. Default per theme. */
+  '--foyer-foreground'?: string | undefined
+  /** Corner radius of the card (rows and buttons scale with it). Default 16px. */
+  '--foyer-border-radius'?: string | number | undefined
+  /** Default: the system UI font stack. */
+  '--foyer-font-family'?: string | undefined
+  /** Stacking order of the dialog over the page. Default 999. */
+  '--foyer-z-index'?: string | number | undefined
+  /** Width of the card (a bottom sheet below 430 px). Default 360px. */
+  '--foyer-modal-width'?: string | number | undefined
+} & { readonly [name: `--foyer-${string}`]: string | number | undefined }
 
 export type FoyerConfig = {
   /** At least one. The first is the default network. */
@@ -62,8 +89,13 @@ export type FoyerConfig = {
   connectMethodsOrder?: readonly ConnectMethod[] | undefined
   walletFeaturesOrder?: readonly WalletFeature[] | undefined
   connectorTypeOrder?: readonly ConnectorTypeOrderEntry[] | undefined
+  /** 'dark' (default, SPEC §9), 'light', or 'system' to follow `prefers-color-scheme`. */
   themeMode?: ThemeMode | undefined
-  /** BCP 47 locale that balances and other numbers are formatted for with `Intl` (default 'en-US'). */
+  /**
+   * BCP 47 locale of the dialog's texts (`@foyer/react` ships ar, de, en, es, fr, he, hi, id, ja,
+   * ko, pt, ru, tr, zh-CN; others show English) and of the numbers formatted with `Intl`. Unset:
+   * the React provider adopts the visitor's browser language when it has texts for it, else 'en-US'.
+   */
   locale?: string | undefined
   themeVariables?: ThemeVariables | undefined
   featuredWalletIds?: readonly string[] | undefined
@@ -84,6 +116,10 @@ export type FoyerConfig = {
   siwx?: SiwxConfig | undefined
   /** Defaults to localStorage in the browser and memory on the server. */
   storage?: Storage | undefined
+  /** The app's terms of service, linked from the legal checkbox (`features.legalCheckbox`). */
+  termsConditionsUrl?: string | undefined
+  /** The app's privacy policy, linked from the legal checkbox (`features.legalCheckbox`). */
+  privacyPolicyUrl?: string | undefined
   /** Identifies this app to its Foyer server (the server API client lands in a later step). */
   projectId?: string | undefined
   /** Base URL of the app's own Foyer server, e.g. `http://127.0.0.1:4400`. */

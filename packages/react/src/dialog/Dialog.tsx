@@ -1,5 +1,6 @@
 import { close, goBack, loadRemoteConfig } from '@foyer/core'
 import { Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef } from 'react'
+import { useFeatures } from '../hooks/useFeatures.ts'
 import { useFoyer, useFoyerContext } from '../hooks/useFoyer.ts'
 import { shallowEqual, useFoyerState } from '../hooks/useFoyerState.ts'
 import { Alerts } from './Alerts.tsx'
@@ -64,6 +65,7 @@ function DialogInner({
     shallowEqual,
   )
   const connectors = useFoyerState((state) => state.connectors)
+  const features = useFeatures()
   const title = viewTitle(view, data, connectors, t)
 
   // The project's server settings (features, allowed origins) are read when the dialog first
@@ -163,7 +165,18 @@ function DialogInner({
             </div>
           </div>
         </div>
+        {features.branding ? <Branding /> : null}
       </div>
+    </div>
+  )
+}
+
+/** SPEC §6 branding: the "Powered by Foyer" line (a plain div: no landmark inside the dialog). */
+function Branding() {
+  const { t } = useFoyerContext()
+  return (
+    <div className="foyer-footer" data-foyer-branding="">
+      <p>{t('branding.poweredBy', { brand: 'Foyer' })}</p>
     </div>
   )
 }

@@ -3,8 +3,11 @@ import { createPortal } from 'react-dom'
 import { FoyerContext, type FoyerContextValue } from '../context.ts'
 import { useFoyer, useFoyerContext } from '../hooks/useFoyer.ts'
 import { useFoyerState } from '../hooks/useFoyerState.ts'
+import { useResolvedThemeMode } from '../hooks/useResolvedThemeMode.ts'
+import { matchCatalogLocale } from '../i18n/catalogLocales.ts'
 import { createTranslator } from '../i18n/createTranslator.ts'
-import { en } from '../i18n/en.ts'
+import { textDirection } from '../i18n/textDirection.ts'
+import { useCatalog } from '../i18n/useCatalog.ts'
 import { Dialog } from './Dialog.tsx'
 import { createShadowHost, type ShadowHost } from './shadowHost.ts'
 import { dialogStyles } from './styles.ts'
@@ -19,17 +22,22 @@ export function FoyerOverlay() {
   const foyer = useFoyer()
   const context = useFoyerContext()
   const { nonce } = context
-  // The dialog's texts arrive with the dialog chunk: its subtree translates with the whole catalog.
+  // The dialog's subtree translates with the whole catalog of the locale (fetched on demand).
+  const catalog = useCatalog(matchCatalogLocale(context.locale) ?? 'en')
   const dialogContext = useMemo<FoyerContextValue>(
     () => ({
       ...context,
-      t: createTranslator({ locale: context.locale, messages: context.messages, catalog: en }),
+      t: createTranslator({
+        locale: context.locale,
+        messages: context.messages,
+        catalog: catalog.messages,
+      }),
     }),
-    [context],
+    [context, catalog.messages],
   )
   const [shadowHost, setShadowHost] = useState<ShadowHost | null>(null)
   const isOpen = useFoyerState((state) => state.dialog.open)
-  const themeMode = useFoyerState((state) => state.themeMode)
+  const themeMode = useResolvedThemeMode(useFoyerState((state) => state.themeMode))
   const themeVariables = useFoyerState((state) => state.themeVariables)
 
   useLayoutEffect(() => {
@@ -53,7 +61,13 @@ export function FoyerOverlay() {
   if (!shadowHost) return null
   return createPortal(
     <FoyerContext value={dialogContext}>
-      <div className="foyer-theme" data-theme={themeMode}>
+      {/* `lang` and `dir` follow the texts shown: Arabic and Hebrew mirror the layout. */}
+      <div
+        className="foyer-theme"
+        data-theme={themeMode}
+        lang={catalog.locale}
+        dir={textDirection(catalog.locale)}
+      >
         {isOpen ? <Dialog host={shadowHost.host} shadowRoot={shadowHost.shadowRoot} /> : null}
         <Toasts />
       </div>

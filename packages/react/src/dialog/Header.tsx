@@ -12,9 +12,17 @@ export type HeaderProps = {
   start?: ReactNode
 }
 
-function ChevronLeftIcon() {
+/** Points back: left, or right in a right-to-left dialog (mirrored by the stylesheet). */
+function BackIcon() {
   return (
-    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+    <svg
+      className="foyer-mirror-rtl"
+      width="16"
+      height="16"
+      viewBox="0 0 16 16"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path
         d="M10 3 5 8l5 5"
         fill="none"
@@ -52,7 +60,7 @@ export function Header({ titleId, title, canGoBack, onBack, onClose, start }: He
           aria-label={t('dialog.back')}
           onClick={onBack}
         >
-          <ChevronLeftIcon />
+          <BackIcon />
         </button>
       ) : (
         (start ?? <span />)

@@ -1,6 +1,7 @@
 // The dialog chunk: loaded with import() when the dialog first opens (or on prefetch).
 export { Dialog, type DialogProps } from './Dialog.tsx'
 export { FoyerOverlay } from './FoyerOverlay.tsx'
+export { type PrepareDialogParameters, prepareDialog } from './prepareDialog.ts'
 export {
   type CreateShadowHostParameters,
   createShadowHost,

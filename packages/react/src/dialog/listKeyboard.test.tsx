@@ -114,4 +114,22 @@ describe('arrow keys in the dialog lists', () => {
     press(root, 'Home')
     expect(focusedName(root)).toBe('Amber Wallet')
   })
+
+  test('in a right-to-left dialog the grid mirrors: Left moves on, Right moves back', async () => {
+    const { foyer } = createTestSetup({
+      walletNames: ['Amber Wallet', 'Cobalt Wallet', 'Foyer Test Wallet'],
+      config: { locale: 'ar' },
+    })
+    render(<FoyerProvider foyer={foyer} />)
+    act(() => navigate(foyer, { view: 'AllWallets' }))
+    const { root, within } = await findDialog()
+    await within.findByRole('button', { name: /^Foyer Test Wallet/ })
+    act(() => within.getByRole('button', { name: /^Amber Wallet/ }).focus())
+    press(root, 'ArrowLeft')
+    expect(focusedName(root)).toBe('Cobalt Wallet')
+    press(root, 'ArrowLeft')
+    expect(focusedName(root)).toBe('Foyer Test Wallet')
+    press(root, 'ArrowRight')
+    expect(focusedName(root)).toBe('Cobalt Wallet')
+  })
 })

@@ -13,10 +13,12 @@ describe('themeVariablesToCss', () => {
       '--foyer-border-radius': 8,
       '--foyer-font-family': 'Inter; } body { display: none',
       color: 'red',
-      '--foyer-z-index': '1000',
+      '--foyer-z-index': 1000,
+      '--foyer-modal-width': '420px',
     })
+    // Numbers are pixels for lengths, unitless for the z-index.
     expect(css).toBe(
-      '.foyer-theme.foyer-theme[data-theme] { --foyer-accent: #47a1ff; --foyer-border-radius: 8; --foyer-z-index: 1000; }',
+      '.foyer-theme.foyer-theme[data-theme] { --foyer-accent: #47a1ff; --foyer-border-radius: 8px; --foyer-z-index: 1000; --foyer-modal-width: 420px; }',
     )
     expect(themeVariablesToCss({})).toBe('')
   })

@@ -30,6 +30,13 @@ export type ShadowHost = {
 }
 
 const customPropertyName = /^--foyer-[a-z0-9-]+$/
+// Lengths given as numbers are pixels (`'--foyer-border-radius': 8`); other numbers (the z-index)
+// are unitless.
+const pixelVariables: ReadonlySet<string> = new Set([
+  '--foyer-border-radius',
+  '--foyer-modal-width',
+  '--foyer-font-size-base',
+])
 // A value must not be able to close the declaration or the rule it sits in.
 const unsafeValue = /[;{}<>]|\/\*|\\/
 
@@ -42,7 +49,8 @@ export function themeVariablesToCss(themeVariables: ThemeVariables | undefined):
   const declarations: string[] = []
   for (const [name, raw] of Object.entries(themeVariables)) {
     if (raw === undefined || !customPropertyName.test(name)) continue
-    const value = typeof raw === 'number' ? String(raw) : raw.trim()
+    const value =
+      typeof raw === 'number' ? `${raw}${pixelVariables.has(name) ? 'px' : ''}` : raw.trim()
     if (value === '' || unsafeValue.test(value)) continue
     declarations.push(`${name}: ${value};`)
   }

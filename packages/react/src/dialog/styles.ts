@@ -5,6 +5,10 @@
  * Constants (SPEC §9): width 360px, z-index 999, dark theme by default, accents
  * hsla(231,100%,70%,1) (light) / hsla(230,100%,67%,1) (dark), backgrounds #fff / #121313,
  * header text 120 ms, height 150 ms, view 150 ms, shake 500 ms, bottom sheet at <= 430px.
+ *
+ * Right-to-left: boxes use logical properties (inline start/end), so `dir="rtl"` on the theme
+ * element mirrors the layout; `.foyer-mirror-rtl` flips directional icons. Addresses, amounts and
+ * QR codes carry `dir="ltr"` (isolated, so they read the same in every language).
  */
 export const dialogStyles = /* css */ `
 :host {
@@ -13,7 +17,7 @@ export const dialogStyles = /* css */ `
   --foyer-font-size-base: 16px;
   --foyer-border-radius: 16px;
   --foyer-z-index: 999;
-  --foyer-width: 360px;
+  --foyer-modal-width: 360px;
   --foyer-duration-header: 120ms;
   --foyer-duration-height: 150ms;
   --foyer-duration-view: 150ms;
@@ -82,7 +86,7 @@ export const dialogStyles = /* css */ `
 
 .foyer-card {
   position: relative;
-  width: var(--foyer-width);
+  width: var(--foyer-modal-width);
   max-width: calc(100vw - 24px);
   max-height: calc(100vh - 48px);
   display: flex;
@@ -112,9 +116,9 @@ export const dialogStyles = /* css */ `
   .foyer-card {
     width: 100%;
     max-width: 100%;
-    border-bottom-left-radius: 0;
-    border-bottom-right-radius: 0;
-    border-bottom: none;
+    border-end-start-radius: 0;
+    border-end-end-radius: 0;
+    border-block-end: none;
   }
 }
 
@@ -192,14 +196,15 @@ export const dialogStyles = /* css */ `
   display: flex;
   align-items: center;
   gap: 12px;
-  padding: 8px 12px 8px 8px;
+  padding-block: 8px;
+  padding-inline: 8px 12px;
   border: none;
   border-radius: calc(var(--foyer-border-radius) * 0.75);
   background: var(--foyer-surface);
   color: var(--foyer-foreground);
   font: inherit;
   font-size: 15px;
-  text-align: left;
+  text-align: start;
   cursor: pointer;
 }
 
@@ -213,7 +218,7 @@ export const dialogStyles = /* css */ `
 .foyer-swap-picker > .foyer-button { display: inline-flex; align-items: center; gap: 6px; }
 .foyer-swap-token-list {
   position: absolute;
-  right: 0;
+  inset-inline-end: 0;
   z-index: 2;
   width: 300px;
   max-height: 320px;
@@ -231,7 +236,7 @@ export const dialogStyles = /* css */ `
   font-size: 13px;
 }
 .foyer-swap-details dt { color: var(--foyer-foreground-muted); }
-.foyer-swap-details dd { margin: 0; text-align: right; }
+.foyer-swap-details dd { margin: 0; text-align: end; }
 .foyer-alerts { display: grid; gap: 6px; padding: 0 16px 8px; }
 .foyer-alert {
   display: flex;
@@ -460,6 +465,34 @@ export const dialogStyles = /* css */ `
   border-radius: var(--foyer-border-radius);
   background: #ffffff;
 }
+
+/* Directional icons (Back's chevron) point the other way in a right-to-left dialog. */
+[dir='rtl'] .foyer-mirror-rtl { transform: scaleX(-1); }
+
+/* Legal checkbox (features.legalCheckbox): the agreement above the connect methods. */
+.foyer-legal {
+  display: flex;
+  align-items: flex-start;
+  gap: 8px;
+  margin: 0 4px 12px;
+  font-size: 13px;
+  color: var(--foyer-foreground-muted);
+}
+.foyer-legal input { flex: none; width: 16px; height: 16px; margin: 2px 0 0; accent-color: var(--foyer-accent); }
+.foyer-legal a { color: var(--foyer-accent-text); }
+/* The connect methods, disabled together until the visitor agrees. */
+.foyer-connect-methods { border: none; margin: 0; padding: 0; min-width: 0; }
+.foyer-connect-methods :is(button, input):disabled { cursor: default; opacity: 0.6; }
+
+/* Branding (features.branding): the "Powered by Foyer" line at the foot of the dialog. */
+.foyer-footer {
+  padding: 8px 12px 12px;
+  border-block-start: 1px solid var(--foyer-border);
+  font-size: 12px;
+  text-align: center;
+  color: var(--foyer-foreground-muted);
+}
+.foyer-footer p { margin: 0; }
 
 .foyer-visually-hidden {
   position: absolute;

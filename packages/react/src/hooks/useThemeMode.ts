@@ -1,11 +1,14 @@
-import { setThemeMode, type ThemeMode } from '@foyer/core'
+import { type ResolvedThemeMode, setThemeMode, type ThemeMode } from '@foyer/core'
 import { useCallback } from 'react'
 import { useFoyer } from './useFoyer.ts'
 import { useFoyerState } from './useFoyerState.ts'
+import { useResolvedThemeMode } from './useResolvedThemeMode.ts'
 
 export type UseThemeModeReturnType = {
-  /** The dialog's theme mode: 'dark' (the default, SPEC §9) or 'light'. */
+  /** The dialog's theme mode: 'dark' (the default, SPEC §9), 'light' or 'system'. */
   themeMode: ThemeMode
+  /** What the dialog shows: `themeMode`, with 'system' resolved to the visitor's scheme (live). */
+  resolvedThemeMode: ResolvedThemeMode
   /** Switches the dialog (and every other reader of the instance) to `themeMode`. */
   setThemeMode: (themeMode: ThemeMode) => void
 }
@@ -14,6 +17,7 @@ export type UseThemeModeReturnType = {
 export function useThemeMode(): UseThemeModeReturnType {
   const foyer = useFoyer()
   const themeMode = useFoyerState((state) => state.themeMode)
+  const resolvedThemeMode = useResolvedThemeMode(themeMode)
   const set = useCallback((themeMode: ThemeMode) => setThemeMode(foyer, { themeMode }), [foyer])
-  return { themeMode, setThemeMode: set }
+  return { themeMode, resolvedThemeMode, setThemeMode: set }
 }

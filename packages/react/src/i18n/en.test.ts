@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
+import ts from 'typescript'
 import { describe, expect, test } from 'vitest'
 import { en } from './en.ts'
 import { pageMessages } from './pageMessages.ts'
@@ -14,12 +15,21 @@ function sourceFiles(directory: string): string[] {
   })
 }
 
+/** The catalogs themselves: they list keys, they do not use them. */
+const catalogFiles = [
+  join('i18n', 'en.ts'),
+  join('i18n', 'pageMessages.ts'),
+  join('i18n', 'pageTranslations.ts'),
+]
+const isCatalog = (file: string) =>
+  catalogFiles.some((catalog) => file.endsWith(catalog)) ||
+  file.includes(`${sep}i18n${sep}locales${sep}`)
+
 /** Keys used as `t('key')` or as quoted catalog keys in lookup tables (`'connect.tag.installed'`). */
 function usedKeys(): Map<string, string> {
   const used = new Map<string, string>()
   for (const file of sourceFiles(sourceRoot)) {
-    if (file.endsWith(join('i18n', 'en.ts')) || file.endsWith(join('i18n', 'pageMessages.ts')))
-      continue
+    if (isCatalog(file)) continue
     const text = readFileSync(file, 'utf8')
     for (const match of text.matchAll(/\bt\(\s*'([^']+)'/g))
       used.set(match[1]!, relative(sourceRoot, file))
@@ -28,6 +38,60 @@ function usedKeys(): Map<string, string> {
         used.set(match[1]!, relative(sourceRoot, file))
   }
   return used
+}
+
+/** Attributes whose text reaches people (shown, or read by assistive tech). */
+const visibleAttributes = new Set([
+  'aria-label',
+  'aria-description',
+  'aria-placeholder',
+  'aria-roledescription',
+  'aria-valuetext',
+  'alt',
+  'label',
+  'placeholder',
+  'title',
+])
+/** Glyphs that are not words: the Alerts' × (named by its aria-label), placeholders like 0.0. */
+const hasWords = (text: string) => /\p{L}{2,}/u.test(text)
+
+/** Text written into JSX instead of coming from the catalog: children and visible attributes. */
+function hardCodedTexts(): string[] {
+  const found: string[] = []
+  for (const file of sourceFiles(sourceRoot).filter((path) => path.endsWith('.tsx'))) {
+    const source = ts.createSourceFile(
+      file,
+      readFileSync(file, 'utf8'),
+      ts.ScriptTarget.Latest,
+      true,
+      ts.ScriptKind.TSX,
+    )
+    const where = (node: ts.Node) =>
+      `${relative(sourceRoot, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`
+    const visit = (node: ts.Node): void => {
+      if (ts.isJsxText(node) && hasWords(node.text))
+        found.push(`${where(node)} ${node.text.trim()}`)
+      if (ts.isJsxAttribute(node) && visibleAttributes.has(node.name.getText(source))) {
+        const value = node.initializer
+        const literal =
+          value && ts.isJsxExpression(value) && value.expression ? value.expression : value
+        if (literal && ts.isStringLiteralLike(literal) && hasWords(literal.text))
+          found.push(`${where(node)} ${node.name.getText(source)}="${literal.text}"`)
+      }
+      // A string literal as a child expression: {'Close'}
+      if (
+        ts.isJsxExpression(node) &&
+        node.expression &&
+        ts.isStringLiteralLike(node.expression) &&
+        ts.isJsxElement(node.parent) &&
+        hasWords(node.expression.text)
+      )
+        found.push(`${where(node)} {'${node.expression.text}'}`)
+      ts.forEachChild(node, visit)
+    }
+    visit(source)
+  }
+  return found
 }
 
 describe('message catalog', () => {
@@ -47,6 +111,10 @@ describe('message catalog', () => {
     expect(pageFiles.length).toBeGreaterThan(0)
     const missing = pageFiles.filter(([key]) => !(key in pageMessages))
     expect(missing).toEqual([])
+  })
+
+  test('every text in JSX comes from the catalog: no words written into elements or aria-labels', () => {
+    expect(hardCodedTexts()).toEqual([])
   })
 
   test('has a non-empty English text for every key', () => {

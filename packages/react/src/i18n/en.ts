@@ -49,6 +49,15 @@ export const en = {
   'connect.section.email': 'Email',
   'connect.section.social': 'Social',
 
+  // Legal checkbox (features.legalCheckbox) and branding (features.branding)
+  'legal.agreeBoth': 'I agree to the {terms} and {privacy}',
+  'legal.agreeTerms': 'I agree to the {terms}',
+  'legal.agreePrivacy': 'I agree to the {privacy}',
+  'legal.terms': 'Terms of Service',
+  'legal.privacy': 'Privacy Policy',
+  'legal.newTab': '(opens in a new tab)',
+  'branding.poweredBy': 'Powered by {brand}',
+
   // Names
   'names.loading': 'Loading…',
   'names.unavailable': 'Names are not available here.',
@@ -65,6 +74,31 @@ export const en = {
   'names.successDetail': 'It points at {address} for every app that reads ENS names.',
   'names.backToAccount': 'Back to your account',
   'alert.dismiss': 'Dismiss: {title}',
+  // Alerts of SPEC §8, by code (`alertTexts` in dialog/Alerts.tsx)
+  'alert.networkNotFound.title': 'Network Not Found',
+  'alert.networkNotFound.body': 'The network is not among the configured networks.',
+  'alert.originNotAllowed.title': 'Origin Not Allowed',
+  'alert.originNotAllowed.body': "This origin is not on the project's allow-list.",
+  'alert.embeddedWalletLoadFailed.title': 'Network Error - Could not load embedded wallet',
+  'alert.embeddedWalletLoadFailed.body': 'The embedded wallet page did not load.',
+  'alert.embeddedWalletTimeout.title': 'Embedded Wallet Request Timed Out',
+  'alert.embeddedWalletTimeout.body': 'The embedded wallet did not answer in time.',
+  'alert.unverifiedDomain.title': 'Unverified Domain',
+  'alert.unverifiedDomain.body': 'This domain is not verified for the project.',
+  'alert.sessionExpired.title': 'Session Expired',
+  'alert.sessionExpired.body': 'Sign in again to continue.',
+  'alert.invalidProjectId.title': 'Invalid Project ID',
+  'alert.invalidProjectId.body': 'The project id is not known to the Foyer server.',
+  'alert.projectIdNotConfigured.title': 'Project ID Not Configured',
+  'alert.projectIdNotConfigured.body': 'Set `projectId` in the Foyer config.',
+  'alert.serverError.title': 'Server Error',
+  'alert.serverError.body': 'The Foyer server failed to answer.',
+  'alert.rateLimited.title': 'Rate Limited',
+  'alert.rateLimited.body': 'Too many requests; try again shortly.',
+  'alert.multiWalletNotEnabled.title': 'Multi-Wallet Not Enabled',
+  'alert.multiWalletNotEnabled.body': 'Enable `features.multiWallet` to connect several wallets.',
+  'alert.invalidAppConfiguration.title': 'Invalid App Configuration',
+  'alert.invalidAppConfiguration.body': 'The Foyer server refused this app (HTTP 403).',
   'siwx.signing': 'Sign the message in your wallet to sign in…',
   'siwx.signedIn': 'Signed in',
   'siwx.signIn': 'Sign in with your wallet',
@@ -178,6 +212,11 @@ export const en = {
   'connecting.retry': 'Try again',
 
   // Account
+  'account.type.label': 'Account type',
+  'account.type.eoa': 'Wallet',
+  'account.type.smartAccount': 'Smart account',
+  'account.type.payment': 'Payment',
+  'account.type.ordinal': 'Ordinals',
   'account.copyAddress': 'Copy address',
   'account.loggedInWith': 'Signed in with {provider} as {name}',
   'account.copied': 'Address copied',
@@ -255,6 +294,7 @@ export const en = {
   'send.fee': 'Network fee ≈ {fee} {symbol}',
   'send.submit': 'Send',
   'send.sending': 'Sending…',
+  'send.success': 'Transaction sent',
   'send.unsupported': 'Sending from {name} is not supported yet.',
 
   // Receive

@@ -19,6 +19,7 @@ import { errorText } from '../components/NetworkList.tsx'
 import { socialMarks } from '../components/socialMarks.ts'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 import { AccountTabs } from './account/AccountTabs.tsx'
+import { AccountTypeSwitch } from './account/AccountTypeSwitch.tsx'
 import { SignInStatus } from './account/SignInStatus.tsx'
 import { WalletFeatureButtons } from './account/WalletFeatureButtons.tsx'
 import { UpdateEmailButton } from './email/UpdateEmailButton.tsx'
@@ -62,7 +63,7 @@ export default function Account() {
   return (
     <div className="foyer-center">
       <WalletIcon src={profileImage ?? walletInfo?.icon} size="large" />
-      <p className="foyer-strong" title={address} data-foyer-account="">
+      <p className="foyer-strong" title={address} dir="ltr" data-foyer-account="">
         {name}
       </p>
       {canChooseName ? (
@@ -75,6 +76,7 @@ export default function Account() {
           {t('account.chooseName')}
         </button>
       ) : null}
+      <AccountTypeSwitch />
       <SignInStatus />
       {loggedInWith ? (
         <p className="foyer-muted" data-foyer-login-identity="">
@@ -83,7 +85,7 @@ export default function Account() {
       ) : null}
       <p className="foyer-muted" aria-busy={isLoading || undefined}>
         <span className="foyer-visually-hidden">{t('account.balance')} </span>
-        <span data-foyer-balance="">
+        <span dir="ltr" data-foyer-balance="">
           {balance !== undefined && symbol !== undefined ? `${balance} ${symbol}` : '—'}
         </span>
       </p>

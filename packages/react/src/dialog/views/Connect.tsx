@@ -11,6 +11,8 @@ import { WalletIcon } from '../components/WalletIcon.tsx'
 import { useConnectFlow } from '../connectFlow.tsx'
 import { onListKeyDown } from '../listKeyboard.ts'
 import { EmailSection } from './email/EmailSection.tsx'
+import { LegalCheckbox } from './legal/LegalCheckbox.tsx'
+import { useLegalConsent } from './legal/useLegalConsent.ts'
 import { RecommendedWalletItems, RegistryWalletItem } from './RecommendedWallets.tsx'
 import { SocialSection } from './social/SocialSection.tsx'
 import { useFeaturedWallets } from './useFeaturedWallets.ts'
@@ -37,17 +39,23 @@ export default function Connect() {
     if (method === 'social') return features.socials !== false && hasEmbeddedWallet
     return true
   })
+  const legal = useLegalConsent()
   return (
     <div>
-      {methods.map((method) =>
-        method === 'wallet' ? (
-          <WalletSection key={method} showHeading={methods.length > 1} />
-        ) : method === 'email' ? (
-          <EmailSection key={method} showHeading={methods.length > 1} />
-        ) : method === 'social' ? (
-          <SocialSection key={method} showHeading={methods.length > 1} />
-        ) : null,
-      )}
+      {legal.required ? <LegalCheckbox checked={legal.agreed} onChange={legal.setAgreed} /> : null}
+      {/* A disabled fieldset disables every row, field and button in it at once (they leave the
+          Tab order, so nothing traps focus) until the visitor agrees. */}
+      <fieldset className="foyer-connect-methods" disabled={!legal.agreed}>
+        {methods.map((method) =>
+          method === 'wallet' ? (
+            <WalletSection key={method} showHeading={methods.length > 1} />
+          ) : method === 'email' ? (
+            <EmailSection key={method} showHeading={methods.length > 1} />
+          ) : method === 'social' ? (
+            <SocialSection key={method} showHeading={methods.length > 1} />
+          ) : null,
+        )}
+      </fieldset>
     </div>
   )
 }

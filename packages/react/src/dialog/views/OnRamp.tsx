@@ -277,7 +277,7 @@ function OnRampForm({
       {quote ? (
         <dl className="foyer-swap-details" data-foyer-onramp-quote="">
           <dt>{t('onramp.youGet')}</dt>
-          <dd className="foyer-strong" data-foyer-onramp-receive="">
+          <dd className="foyer-strong" dir="ltr" data-foyer-onramp-receive="">
             {`${quote.estimated ? '≈ ' : ''}${formatCrypto(quote.purchaseAmount.amount, locale)} ${quote.purchaseAmount.currency}`}
           </dd>
           <dt>{t('onramp.providerFee')}</dt>

@@ -34,7 +34,7 @@ export default function Receive() {
       <div data-foyer-receive-qr="">
         <QrCode value={address} label={t('receive.qrLabel')} />
       </div>
-      <p className="foyer-strong" data-foyer-receive-address="">
+      <p className="foyer-strong" dir="ltr" data-foyer-receive-address="">
         {address}
       </p>
       <button type="button" className="foyer-button" onClick={() => void copyAddress()}>

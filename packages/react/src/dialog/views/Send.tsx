@@ -121,7 +121,7 @@ export default function Send() {
       return
     }
     setMaxRequested(false)
-    sendTransfer(foyer)
+    sendTransfer(foyer, { messages: { success: t('send.success') } })
       .then(() => setSubmitted(false))
       .catch((error: Error) => setSendError(error))
   }
@@ -177,6 +177,7 @@ export default function Send() {
         <input
           id={ids.amount}
           className="foyer-search"
+          dir="ltr"
           inputMode="decimal"
           autoComplete="off"
           placeholder="0.0"
@@ -215,6 +216,7 @@ export default function Send() {
       <input
         id={ids.receiver}
         className="foyer-search"
+        dir="ltr"
         autoComplete="off"
         spellCheck={false}
         placeholder={

@@ -14,6 +14,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { useAccount } from '../../hooks/useAccount.ts'
 import { useFoyer, useFoyerContext } from '../../hooks/useFoyer.ts'
 import { useNetwork } from '../../hooks/useNetwork.ts'
+import { formatPercent } from '../../i18n/formatPercent.ts'
 import { errorText } from '../components/NetworkList.tsx'
 import { SwapTokenPicker } from './swap/SwapTokenPicker.tsx'
 
@@ -171,6 +172,7 @@ export default function Swap() {
         <input
           id={amountId}
           className="foyer-search"
+          dir="ltr"
           inputMode="decimal"
           autoComplete="off"
           placeholder="0.0"
@@ -217,6 +219,7 @@ export default function Swap() {
           className="foyer-strong"
           aria-labelledby={`${id}-receive`}
           aria-busy={quoting || undefined}
+          dir="ltr"
           data-foyer-swap-out=""
         >
           {quote ? formatBalance(quote.formatted.toAmount, { locale, decimals: 6 }) : '—'}
@@ -232,13 +235,13 @@ export default function Swap() {
       {quote ? (
         <dl className="foyer-swap-details" data-foyer-swap-quote="">
           <dt>{t('swap.rate')}</dt>
-          <dd>{`1 ${quote.from.symbol} = ${quote.formatted.rate} ${quote.to.symbol}`}</dd>
+          <dd dir="ltr">{`1 ${quote.from.symbol} = ${quote.formatted.rate} ${quote.to.symbol}`}</dd>
           <dt>{t('swap.priceImpact')}</dt>
-          <dd>{`${quote.priceImpact.toFixed(2)} %`}</dd>
+          <dd>{formatPercent(quote.priceImpact, locale)}</dd>
           <dt>{t('swap.minimumReceived', { slippage: quote.slippage })}</dt>
           <dd>{`${formatBalance(quote.formatted.toAmountMin, { locale, decimals: 6 })} ${quote.to.symbol}`}</dd>
           <dt>{t('swap.route')}</dt>
-          <dd>{quote.route.join(' → ')}</dd>
+          <dd dir="ltr">{quote.route.join(' → ')}</dd>
           {quote.networkFee ? (
             <>
               <dt>{t('swap.networkFee')}</dt>

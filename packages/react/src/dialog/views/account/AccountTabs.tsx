@@ -4,6 +4,7 @@ import { useFeatures } from '../../../hooks/useFeatures.ts'
 import { useFoyerContext } from '../../../hooks/useFoyer.ts'
 import { useFoyerState } from '../../../hooks/useFoyerState.ts'
 import type { MessageKey } from '../../../i18n/en.ts'
+import { isRightToLeft } from '../../listKeyboard.ts'
 import { ActivityTab } from './ActivityTab.tsx'
 import { NftsTab } from './NftsTab.tsx'
 import { TokensTab } from './TokensTab.tsx'
@@ -38,13 +39,17 @@ export function AccountTabs() {
   const baseId = useId()
   const tabRefs = useRef(new Map<AccountTab, HTMLButtonElement>())
 
-  // Arrow keys move between tabs and select them (automatic activation).
+  // Arrow keys move between tabs and select them (automatic activation); in right-to-left text
+  // the next tab is on the left.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = tabs.indexOf(selected)
+    const [nextKey, previousKey] = isRightToLeft(event.currentTarget)
+      ? ['ArrowLeft', 'ArrowRight']
+      : ['ArrowRight', 'ArrowLeft']
     const next =
-      event.key === 'ArrowRight'
+      event.key === nextKey
         ? tabs[(index + 1) % tabs.length]
-        : event.key === 'ArrowLeft'
+        : event.key === previousKey
           ? tabs[(index - 1 + tabs.length) % tabs.length]
           : event.key === 'Home'
             ? tabs[0]

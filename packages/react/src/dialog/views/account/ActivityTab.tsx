@@ -13,6 +13,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { useFoyer, useFoyerContext } from '../../../hooks/useFoyer.ts'
 import { shallowEqual, useFoyerState } from '../../../hooks/useFoyerState.ts'
 import type { MessageKey } from '../../../i18n/en.ts'
+import { formatDateTime } from '../../../i18n/formatDateTime.ts'
 import { PagedListFooter } from '../../components/PagedListFooter.tsx'
 import { usePagedList } from '../../components/usePagedList.ts'
 
@@ -142,7 +143,7 @@ export function ActivityTab() {
                 <br />
                 <span className="foyer-muted">
                   <time dateTime={metadata.minedAt}>
-                    {new Date(metadata.minedAt).toLocaleString()}
+                    {formatDateTime(metadata.minedAt, locale)}
                   </time>
                   {' · '}
                   <span data-foyer-status={metadata.status}>
@@ -159,6 +160,7 @@ export function ActivityTab() {
                     // Transfers of one transaction have no id of their own; their order is fixed.
                     // biome-ignore lint/suspicious/noArrayIndexKey: see above
                     key={index}
+                    dir="ltr"
                     data-foyer-transfer=""
                   >
                     {`${transfer.direction === 'out' ? '-' : transfer.direction === 'in' ? '+' : ''}${formatBalance(transfer.quantity.numeric, { locale })} ${transfer.fungible_info.symbol}`}
@@ -201,7 +203,7 @@ function PendingRow({
         <br />
         {link(transaction.hash)}
       </span>
-      <span data-foyer-transfer="">
+      <span dir="ltr" data-foyer-transfer="">
         {`-${formatBalance(transaction.amount, { locale })} ${transaction.symbol}`}
       </span>
     </li>
@@ -274,7 +276,7 @@ function PurchaseRow({
         <span>{t('activity.operation.buy')}</span>
         <br />
         <span className="foyer-muted">
-          <time dateTime={purchase.createdAt}>{new Date(purchase.createdAt).toLocaleString()}</time>
+          <time dateTime={purchase.createdAt}>{formatDateTime(purchase.createdAt, locale)}</time>
           {' · '}
           <span data-foyer-status={status}>{t(statusLabels[status])}</span>
         </span>
@@ -285,7 +287,7 @@ function PurchaseRow({
           </>
         ) : null}
       </span>
-      <span data-foyer-transfer="">
+      <span dir="ltr" data-foyer-transfer="">
         {`+${formatBalance(purchase.purchaseAmount.amount, { locale })} ${purchase.purchaseAmount.currency}`}
       </span>
     </li>
@@ -356,7 +358,7 @@ function Counterparty({
   return (
     <>
       <br />
-      <span className="foyer-muted" data-foyer-counterparty={address} title={address}>
+      <span className="foyer-muted" dir="ltr" data-foyer-counterparty={address} title={address}>
         {transaction.metadata.operationType === 'send'
           ? t('activity.to', { who })
           : t('activity.from', { who })}

@@ -84,7 +84,9 @@ export function TokensTab() {
                 </span>
               </span>
               <span>
-                <span data-foyer-token-quantity="">{quantity}</span>
+                <span dir="ltr" data-foyer-token-quantity="">
+                  {quantity}
+                </span>
                 {token.price > 0 ? (
                   <>
                     <br />

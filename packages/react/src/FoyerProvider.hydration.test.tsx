@@ -1,0 +1,74 @@
+// @vitest-environment happy-dom
+import { createFoyer, createMemoryStorage, createStorage, type ThemeMode } from '@foyer/core'
+import { act, cleanup, screen } from '@testing-library/react'
+import type { ReactElement } from 'react'
+import { hydrateRoot, type Root } from 'react-dom/client'
+import { renderToString } from 'react-dom/server'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { ConnectButton } from './components/ConnectButton.tsx'
+import { FoyerProvider } from './FoyerProvider.tsx'
+import { useThemeMode } from './hooks/useThemeMode.ts'
+import { emulateColorScheme } from './testUtils.tsx'
+
+let root: Root | undefined
+afterEach(() => {
+  act(() => root?.unmount())
+  root = undefined
+  cleanup()
+  vi.restoreAllMocks()
+  document.body.innerHTML = ''
+})
+
+function ThemeReadout() {
+  const { resolvedThemeMode } = useThemeMode()
+  return <output data-testid="theme">{resolvedThemeMode}</output>
+}
+
+function app(options: { locale?: string; themeMode?: ThemeMode } = {}) {
+  const foyer = createFoyer({
+    networks: ['eip155:31337'],
+    storage: createStorage({ storage: createMemoryStorage() }),
+    ...options,
+  })
+  return (
+    <FoyerProvider foyer={foyer} reconnectOnMount={false}>
+      <ConnectButton />
+      <ThemeReadout />
+    </FoyerProvider>
+  )
+}
+
+/** Server HTML first (no browser facts), then hydration in the browser, as an SSR app does. */
+async function serverRenderThenHydrate(element: () => ReactElement) {
+  const container = document.createElement('div')
+  container.innerHTML = renderToString(element())
+  document.body.append(container)
+  const serverHtml = container.innerHTML
+  const mismatches: unknown[] = []
+  await act(async () => {
+    root = hydrateRoot(container, element(), {
+      onRecoverableError: (error) => mismatches.push(error),
+    })
+  })
+  return { serverHtml, mismatches }
+}
+
+describe('server rendering then hydration', () => {
+  test("the browser's language applies after hydration, with no mismatch", async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['ja-JP'])
+    const { serverHtml, mismatches } = await serverRenderThenHydrate(() => app())
+    expect(serverHtml).toContain('Connect Wallet')
+    expect(await screen.findByRole('button', { name: 'ウォレットを接続' })).toBeTruthy()
+    expect(mismatches).toEqual([])
+  })
+
+  test("'system' renders the default on the server and the visitor's scheme after hydration", async () => {
+    emulateColorScheme('light')
+    const { serverHtml, mismatches } = await serverRenderThenHydrate(() =>
+      app({ themeMode: 'system' }),
+    )
+    expect(serverHtml).toContain('>dark</output>')
+    expect(screen.getByTestId('theme').textContent).toBe('light')
+    expect(mismatches).toEqual([])
+  })
+})

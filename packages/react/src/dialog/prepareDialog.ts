@@ -1,0 +1,22 @@
+import type { View } from '@foyer/core'
+import { matchCatalogLocale } from '../i18n/catalogLocales.ts'
+import { loadCatalog } from '../i18n/loadCatalog.ts'
+import { preloadView } from './views/registry.ts'
+
+export type PrepareDialogParameters = {
+  /** The view it opens on, whose chunk to load; none when only toasts show. */
+  view?: View | undefined
+  /** The BCP 47 locale whose texts to load (English when Foyer has none for it). */
+  locale: string
+}
+
+/**
+ * Loads what the dialog shows first: its view's chunk and its texts. Never fails: a view that does
+ * not arrive loads again when shown, and texts that do not arrive leave the dialog in English.
+ */
+export async function prepareDialog({ view, locale }: PrepareDialogParameters): Promise<void> {
+  await Promise.all([
+    view ? preloadView(view).catch(() => {}) : undefined,
+    loadCatalog(matchCatalogLocale(locale) ?? 'en').catch(() => {}),
+  ])
+}

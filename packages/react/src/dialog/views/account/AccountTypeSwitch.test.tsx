@@ -1,0 +1,68 @@
+// @vitest-environment happy-dom
+import {
+  bitcoin,
+  connect,
+  createFoyer,
+  createMemoryStorage,
+  createStorage,
+  open,
+} from '@foyer/core'
+import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, test } from 'vitest'
+import { createMemoryWallet } from '../../../../../core/src/test-utils.ts'
+import { FoyerProvider } from '../../../FoyerProvider.tsx'
+import { findDialog } from '../../../testUtils.tsx'
+
+afterEach(() => {
+  cleanup()
+  document.body.innerHTML = ''
+})
+
+const payment = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080'
+const ordinal = 'bcrt1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqc8gma6'
+
+async function openBitcoinAccount(
+  accounts = [
+    { address: payment, type: 'payment' as const },
+    { address: ordinal, type: 'ordinal' as const },
+  ],
+) {
+  const wallet = createMemoryWallet({ namespace: 'bip122', address: payment, accounts })
+  const foyer = createFoyer({
+    networks: [bitcoin],
+    adapters: [wallet.adapter()],
+    storage: createStorage({ storage: createMemoryStorage() }),
+  })
+  render(<FoyerProvider foyer={foyer} />)
+  await act(() => connect(foyer, { connectorId: 'bip122-wallet' }))
+  act(() => open(foyer))
+  return { foyer, ...(await findDialog()) }
+}
+
+describe('account type switch', () => {
+  test('switches between the payment and ordinal addresses of a Bitcoin wallet', async () => {
+    const { foyer, within, dialog } = await openBitcoinAccount()
+    const group = await within.findByRole('group', { name: 'Account type' })
+    const paymentButton = within.getByRole('button', { name: 'Payment' })
+    const ordinalsButton = within.getByRole('button', { name: 'Ordinals' })
+    expect(group.contains(ordinalsButton)).toBe(true)
+    expect(paymentButton.getAttribute('aria-pressed')).toBe('true')
+    expect(ordinalsButton.getAttribute('aria-pressed')).toBe('false')
+
+    fireEvent.click(ordinalsButton)
+    await waitFor(() =>
+      expect(dialog.querySelector('[data-foyer-account]')?.getAttribute('title')).toBe(ordinal),
+    )
+    expect(foyer.getState().account.address).toBe(ordinal)
+    expect(ordinalsButton.getAttribute('aria-pressed')).toBe('true')
+
+    fireEvent.click(paymentButton)
+    await waitFor(() => expect(foyer.getState().account.address).toBe(payment))
+  })
+
+  test('is not shown for a wallet with accounts of one type', async () => {
+    const { within } = await openBitcoinAccount([{ address: payment, type: 'payment' }])
+    await within.findByText(/bcrt1q/)
+    expect(within.queryByRole('group', { name: 'Account type' })).toBeNull()
+  })
+})
