@@ -201,6 +201,13 @@ describe('custody of the embedded wallet, as an attacker and as the visitor', ()
     await first.getByRole('button', { name: /^Sign/ }).click()
     await waitForFrameDialog(first, /sign/i)
     expect(await frameDialog(first).getByText(demoMessage).count()).toBeGreaterThan(0)
+    // The card names the app as it declared itself, above the origin the frame saw; and it takes
+    // the app's dark theme although the browser prefers light (the context's default).
+    expect(await frameDialog(first).locator('.foyer-request-app').textContent()).toBe('Foyer demo')
+    expect(await frameDialog(first).locator('.foyer-request-origin').textContent()).toBe(demoUrl)
+    expect(
+      await frameDialog(first).evaluate((card) => getComputedStyle(card).backgroundColor),
+    ).toBe('rgb(17, 24, 39)')
     await approveInFrame(first)
     await expect
       .poll(() => first.getByTestId('signature').textContent(), { timeout: 30_000 })

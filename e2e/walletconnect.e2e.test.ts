@@ -114,6 +114,28 @@ describe('WalletConnect with the mobile test wallet, through the local relay', (
     expect(await sides.dapp.getByTestId('address').textContent()).toBe(walletAccount)
   })
 
+  test('signs in with the WalletConnect wallet (SIWX): the wallet shows the EIP-4361 message, the session holds its address and ends on disconnect', async () => {
+    const uri = await copyPairingUri('&siwx=1')
+    await pasteIntoWallet(uri)
+    await approveProposal()
+    // Right after the connection the wallet is asked to sign the sign-in message.
+    const request = walletRegion('Requests').getByRole('article', { name: /Sign a message/ })
+    await expect
+      .poll(() => request.textContent(), { timeout: 20_000 })
+      .toContain('wants you to sign in with your Ethereum account')
+    expect(await request.textContent()).toContain(walletAccount)
+    await approveRequest(/Sign a message/)
+    const session = () => sides.dapp.getByTestId('session').textContent()
+    await expect.poll(session, { timeout: 20_000 }).toBe(walletAccount)
+    const cookie = (await sides.dappContext.cookies()).find((entry) => entry.name === 'foyer_siwx')
+    expect(cookie?.httpOnly).toBe(true)
+
+    await connectButton().click()
+    await dialog().getByRole('button', { name: 'Disconnect' }).click()
+    await expect.poll(() => sides.dapp.getByTestId('status').textContent()).toBe('disconnected')
+    expect(await session()).toBe('—')
+  })
+
   test('a rejected proposal shows Connection rejected', async () => {
     const uri = await copyPairingUri()
     await pasteIntoWallet(uri)

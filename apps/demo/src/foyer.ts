@@ -120,11 +120,16 @@ export function createDemoFoyer(): Foyer {
     metadata,
     projectId: projectId(),
     serverUrl: world.serverUrl,
-    // `?siwx=1`: visitors sign in with their wallet after connecting (the server's verifier).
-    siwx:
-      new URLSearchParams(window.location.search).get('siwx') === '1'
-        ? { statement: 'Sign in to the Foyer demo' }
-        : undefined,
+    // `?siwx=1`: visitors sign in with their wallet after connecting (the server's verifier);
+    // `?siwx=connected`: every namespace the wallet connected signs in (one session for all).
+    siwx: (() => {
+      const siwx = new URLSearchParams(window.location.search).get('siwx')
+      if (siwx !== '1' && siwx !== 'connected') return undefined
+      return {
+        statement: 'Sign in to the Foyer demo',
+        namespaces: siwx === 'connected' ? ('connected' as const) : ('active' as const),
+      }
+    })(),
     // `?theme=light` shows the dialog in its light theme (dark is the default); `?theme=system`
     // follows the visitor's colour scheme.
     themeMode: (['light', 'system'] as const).find(

@@ -28,7 +28,7 @@ import type {
   ThemeVariables,
   WalletFeature,
 } from './types/config.ts'
-import type { Adapter, Connector } from './types/connector.ts'
+import type { Adapter, AdapterAppContext, Connector } from './types/connector.ts'
 import type { FoyerEvent, FoyerEventWithTimestamp } from './types/events.ts'
 import type { CaipNetwork, CaipNetworkId, ChainNamespace } from './types/network.ts'
 import type { AccountState, FoyerState } from './types/state.ts'
@@ -254,8 +254,17 @@ export function createFoyer(parameters: CreateFoyerParameters): CreateFoyerRetur
   const connectorsByAdapter = new Map<Adapter, readonly Connector[]>()
   const publishConnectors = () =>
     store.setState({ connectors: [...connectorsByAdapter.values()].flat() })
+  const app: AdapterAppContext = {
+    metadata: config.metadata,
+    getThemeMode: () => store.getState().themeMode,
+    watchThemeMode: (listener) =>
+      store.subscribe((state, previous) => {
+        if (state.themeMode !== previous.themeMode) listener(state.themeMode)
+      }),
+  }
   const teardowns = config.adapters.map((adapter) => {
     const teardown = adapter.setup({
+      app,
       networks: networks.filter((network) =>
         (adapter.namespaces ?? [adapter.namespace]).includes(network.chainNamespace),
       ),

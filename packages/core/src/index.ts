@@ -494,6 +494,7 @@ export {
   ACCOUNT_TYPES,
   type AccountType,
   type Adapter,
+  type AdapterAppContext,
   type AdapterSetupParameters,
   type Connector,
   type ConnectorAccount,

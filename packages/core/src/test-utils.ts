@@ -35,6 +35,15 @@ export type MemoryWalletParameters = {
   accounts?: readonly ConnectorAccount[] | undefined
   /** Connector id; default `{namespace}-wallet`. */
   id?: string | undefined
+  /** Session group: wallets of one group connect together (one approval, several namespaces). */
+  group?: string | undefined
+  /** Connector name; default `{namespace} wallet`. */
+  name?: string | undefined
+  /**
+   * The authorisation, shared by the memory wallets of one session across namespaces (as a
+   * WalletConnect session is): connecting one authorises them all.
+   */
+  session?: { authorized: boolean } | undefined
 }
 
 export type MemoryWallet = ReturnType<typeof createMemoryWallet>
@@ -48,13 +57,29 @@ export type MemoryWallet = ReturnType<typeof createMemoryWallet>
  * wallet-standard connector does.
  */
 export function createMemoryWallet(parameters: MemoryWalletParameters) {
-  const { namespace, address, id = `${namespace}-wallet` } = parameters
+  const {
+    namespace,
+    address,
+    id = `${namespace}-wallet`,
+    name = `${namespace} wallet`,
+  } = parameters
   const accounts: readonly ConnectorAccount[] = parameters.accounts ?? [{ address, type: 'eoa' }]
+  const session = parameters.session ?? { authorized: false }
   const wallet = {
-    authorized: false,
+    get authorized() {
+      return session.authorized
+    },
+    set authorized(authorized: boolean) {
+      session.authorized = authorized
+    },
     /** The eip155 wallet's own chain (undefined until it first connects). */
     chain: undefined as CaipNetworkId | undefined,
-    behaviour: { switchNetwork: 'approve' as 'approve' | 'reject' },
+    behaviour: {
+      switchNetwork: 'approve' as 'approve' | 'reject',
+      signMessage: 'approve' as 'approve' | 'reject',
+    },
+    /** Every message the wallet signed, in order. */
+    signedMessages: [] as string[],
     /** Every network a connector asked the wallet to switch to, in order. */
     switchRequests: [] as CaipNetworkId[],
     /** While set, `switchNetwork` waits for it before answering. */
@@ -87,9 +112,10 @@ export function createMemoryWallet(parameters: MemoryWalletParameters) {
     }
     const connector: Connector = {
       id,
-      name: `${namespace} wallet`,
+      name,
       type: 'announced',
       namespace,
+      ...(parameters.group ? { group: parameters.group } : {}),
       async connect({ network } = {}) {
         wallet.authorized = true
         if (namespace !== 'eip155' && network) cluster = network.caipNetworkId
@@ -110,6 +136,12 @@ export function createMemoryWallet(parameters: MemoryWalletParameters) {
         emitter.emit('chainChanged', { caipNetworkId: network.caipNetworkId })
       },
       async request() {},
+      async signMessage({ message }) {
+        if (wallet.behaviour.signMessage === 'reject')
+          throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+        wallet.signedMessages.push(message)
+        return `signed:${message.length}`
+      },
       ...(namespace === 'eip155'
         ? {}
         : {

@@ -20,12 +20,17 @@ describe('switchNetwork without a wallet', () => {
     expect(events).toEqual(['SWITCH_NETWORK'])
   })
 
-  it("rejects a network missing from the config with 'Network not found'", async () => {
+  it("rejects a network missing from the config with 'Network not found' and the 'Network Not Found' alert", async () => {
     const foyer = createTestFoyer()
+    const before = foyer.getState().activeNetwork
     await expect(switchNetwork(foyer, { network: 'eip155:1' })).rejects.toMatchObject({
       name: 'NetworkNotFoundError',
       shortMessage: 'Network not found',
     })
+    expect(foyer.getState().alerts).toEqual([
+      expect.objectContaining({ code: 'NETWORK_NOT_FOUND', shortMessage: 'Network Not Found' }),
+    ])
+    expect(foyer.getState().activeNetwork).toBe(before)
   })
 })
 

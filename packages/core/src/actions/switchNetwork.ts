@@ -31,7 +31,7 @@ export type SwitchNetworkErrorType =
  * every namespace are kept. When the new namespace
  * has no connection yet while another has, the open dialog shows SwitchActiveChain (data:
  * `network`, `namespace`), which leads to Connect for that namespace (SPEC §2). A network missing
- * from `networks` rejects with 'Network not found'.
+ * from `networks` rejects with 'Network not found' and shows the 'Network Not Found' alert.
  *
  * A wallet's failure maps onto SPEC §8's chain error codes, each a typed error with `code`: 4001
  * 'Network switch rejected' (`SwitchNetworkRejectedError`), 32603 'Unsupported chain' when the
@@ -46,7 +46,13 @@ export async function switchNetwork(
   const caipNetworkId =
     typeof parameters.network === 'string' ? parameters.network : parameters.network.caipNetworkId
   const network = findNetwork(foyer.config.networks, caipNetworkId)
-  if (!network) throw new NetworkNotFoundError({ details: `${caipNetworkId} is not configured.` })
+  if (!network) {
+    // SPEC §8's alert tells the app's developer (the network is missing from `networks`); the
+    // alert texts load only then.
+    const { showAlert } = await import('./showAlert.ts')
+    showAlert(foyer, { code: 'NETWORK_NOT_FOUND' })
+    throw new NetworkNotFoundError({ details: `${caipNetworkId} is not configured.` })
+  }
   const state = foyer.getState()
   const previousCaipNetworkId = state.activeNetwork.caipNetworkId
   const crossNamespace = network.chainNamespace !== state.activeNamespace

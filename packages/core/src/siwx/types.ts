@@ -48,6 +48,13 @@ export type SiwxConfig = {
   resources?: readonly string[] | undefined
   /** Default: the Foyer server's verifier (`/v1/siwx/*`, an HTTP-only cookie session). */
   verifier?: SiwxVerifier | undefined
+  /**
+   * 'active' (default): the account of the namespace the visitor connected signs in.
+   * 'connected': after it, the account of every other connected namespace (a wallet that
+   * connected EVM and Solana together, say) signs its own message into the same session, so the
+   * session lists each (`session.accounts`).
+   */
+  namespaces?: 'active' | 'connected' | undefined
 }
 
 export type SiwxStatus = 'signed-out' | 'signing' | 'signed-in'

@@ -1,3 +1,4 @@
+import type { Metadata, ThemeMode } from './config.ts'
 import type { CaipNetwork, CaipNetworkId, ChainNamespace } from './network.ts'
 
 /** Account types of SPEC §3. */
@@ -102,6 +103,18 @@ export type AdapterSetupParameters = {
   networks: readonly CaipNetwork[]
   /** Called whenever the adapter's connector list changes (e.g. a wallet announces itself). */
   onConnectorsChange: (connectors: readonly Connector[]) => void
+  /** The app as adapters with UI of their own (the embedded wallet's frame) present it. */
+  app?: AdapterAppContext | undefined
+}
+
+/** The app's identity and look, for adapters that draw their own UI (`createFoyer` gives it). */
+export type AdapterAppContext = {
+  /** The app's `metadata` option (name, description, url, icons). */
+  metadata: Metadata | undefined
+  /** The theme mode the app set ('system': the visitor's `prefers-color-scheme`). */
+  getThemeMode: () => ThemeMode
+  /** Calls `listener` on every change of the theme mode; returns the unsubscribe. */
+  watchThemeMode: (listener: (themeMode: ThemeMode) => void) => () => void
 }
 
 /**

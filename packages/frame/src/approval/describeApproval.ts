@@ -18,6 +18,25 @@ export async function describeApproval(
   request: ApprovalRequest,
   context: ApprovalContext,
 ): Promise<DescribeApprovalReturnType> {
+  const summary = await describeRequest(request, context)
+  const appName = request.appName?.trim()
+  return appName ? { ...summary, appName: shortenAppName(appName) } : summary
+}
+
+/** App names longer than this are cut with an ellipsis: the origin must stay in view. */
+const appNameMaxLength = 48
+
+function shortenAppName(name: string): string {
+  const characters = [...name]
+  return characters.length > appNameMaxLength
+    ? `${characters.slice(0, appNameMaxLength - 1).join('')}…`
+    : name
+}
+
+async function describeRequest(
+  request: ApprovalRequest,
+  context: ApprovalContext,
+): Promise<ApprovalSummary> {
   try {
     switch (request.kind) {
       case 'evmMessage':

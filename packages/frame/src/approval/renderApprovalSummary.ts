@@ -130,10 +130,9 @@ export function renderApprovalSummary(parameters: RenderApprovalSummaryParameter
 
   // Who asks, first and largest: the visitor must see which site wants the signature.
   const request = el('div', 'foyer-request')
-  request.append(
-    el('p', 'foyer-request-label', 'Request from'),
-    el('p', 'foyer-request-origin', summary.origin),
-  )
+  request.append(el('p', 'foyer-request-label', 'Request from'))
+  if (summary.appName) request.append(el('p', 'foyer-request-app', summary.appName))
+  request.append(el('p', 'foyer-request-origin', summary.origin))
   container.append(request)
 
   if (summary.warnings.length) {

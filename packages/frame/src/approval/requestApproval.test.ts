@@ -105,6 +105,35 @@ describe('requestApproval', () => {
     expect(buttonNamed('Confirm')?.className).toContain('foyer-button-danger')
   })
 
+  it('names the app beside its origin, shortened, when the app declared a name', async () => {
+    const summary = await describeApproval(
+      {
+        kind: 'evmMessage',
+        origin: 'https://app.example.com',
+        appName: ` ${'Very Long App Name '.repeat(4)}`,
+        chainId: 31337,
+        address: account.address as `0x${string}`,
+        message: 'hello',
+      },
+      { getPublicClient: () => undefined as never, chains: {} },
+    )
+    expect(summary.appName).toBe(`${'Very Long App Name '.repeat(3).slice(0, 47)}…`)
+    void requestApproval(overlay, summary)
+    await flush()
+    const dialog = document.querySelector('[role="dialog"]')!
+    expect(dialog.querySelector('.foyer-request-app')?.textContent).toBe(summary.appName)
+    expect(dialog.querySelector('.foyer-request-origin')?.textContent).toBe(
+      'https://app.example.com',
+    )
+    // No declared name: the origin alone.
+    overlay.destroy()
+    document.body.replaceChildren()
+    overlay = createOverlay({ document, window, onShow: () => {}, onHide: () => {} })
+    void requestApproval(overlay, approvalSummary)
+    await flush()
+    expect(document.querySelector('.foyer-request-app')).toBeNull()
+  })
+
   it('resolves false on Reject and on Escape', async () => {
     const rejected = requestApproval(overlay, approvalSummary)
     await flush()

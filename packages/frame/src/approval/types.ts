@@ -12,8 +12,11 @@ export type ApprovalChains = Record<
   }
 >
 
-/** What an app asks the visitor to sign, as the frame's RPC handler received it. */
-export type ApprovalRequest =
+/**
+ * What an app asks the visitor to sign, as the frame's RPC handler received it. `appName` is the
+ * name the app declared (SYNC_DAPP_DATA): shown beside the origin, never instead of it.
+ */
+export type ApprovalRequest = { appName?: string | undefined } & (
   | {
       kind: 'evmMessage'
       origin: string
@@ -71,6 +74,7 @@ export type ApprovalRequest =
       /** The compiled message, legacy or v0. */
       messageBytes: Uint8Array
     }
+)
 
 /** An SPL token the frame knows by its mint (from the server's Solana networks). */
 export type ApprovalSolanaToken = { mint: string; symbol: string; name: string; decimals: number }
@@ -311,6 +315,8 @@ export type ApprovalSummary = {
   approveLabel: string
   /** The app origin that asks. */
   origin: string
+  /** The name the app declared, shortened (unverified: the origin is what the frame knows). */
+  appName?: string | undefined
   account: ApprovalAddress
   /** "Foyer Devnet A", "Chain 10" when unknown, "Solana". */
   network: { name: string; chainId: number | undefined }

@@ -8,6 +8,7 @@ import {
   createMemoryStorage,
   createStorage,
   type Foyer,
+  type FoyerConfig,
 } from '@foyer/core'
 import { createMemoryDeviceShareStore, type DeviceShareStore } from '../custody/deviceShareStore.ts'
 import type { AuthApi } from '../frame/authApi.ts'
@@ -59,6 +60,8 @@ export function createEmbeddedTestWorld() {
       adapters?: readonly Adapter[]
       /** The frame's passkeys (a fake authenticator); the adapter then offers passkey login. */
       passkeys?: PasskeyEnvironment
+      /** The app's metadata and theme mode (`createFoyer` options). */
+      app?: Pick<FoyerConfig, 'metadata' | 'themeMode'>
     } = {},
   ): TestPage => {
     const browser = createFakeBrowser()
@@ -93,6 +96,7 @@ export function createEmbeddedTestWorld() {
       networks: options.networks ?? [anvil],
       adapters: [...(options.adapters ?? []), adapter],
       storage: createStorage({ storage: profile.storage }),
+      ...options.app,
     })
     return {
       foyer,

@@ -6,10 +6,12 @@ import {
   formatUnits,
   getSendTokenBalances,
   reconnect,
+  SDK_VERSION,
   sendTransfer,
   setReceiverAddress,
   setSendToken,
   setSendTokenAmount,
+  setThemeMode,
   signMessage,
   switchNetwork,
   updateEmail,
@@ -43,6 +45,7 @@ import {
 } from '@solana/kit'
 import { toHex, verifyMessage, verifyTypedData } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { appMessageType } from '../protocol/messages.ts'
 import { createEmbeddedTestWorld, type TestPage } from './createEmbeddedTestWorld.ts'
 
 afterEach(() => {
@@ -149,6 +152,49 @@ describe('embeddedWalletAdapter', () => {
     world.server.denyDevice('three@example.com')
     await expect(waiting).rejects.toThrow(/refused from the email/)
     expect(second.foyer.getState().status).toBe('disconnected')
+  })
+
+  it("tells the frame the app's name and theme mode once it is made, then every theme change", async () => {
+    const world = createEmbeddedTestWorld()
+    const page = world.openPage(world.createProfile(), {
+      app: {
+        metadata: { name: 'Foyer Demo', url: 'http://app.localhost:3000' },
+        themeMode: 'light',
+      },
+    })
+    // A theme change before the visitor uses the wallet makes no frame.
+    setThemeMode(page.foyer, { themeMode: 'dark' })
+    expect(page.appWindow.frames).toHaveLength(0)
+
+    const { address } = await logIn(world, page, 'theme@example.com')
+    const frameWindow = page.appWindow.frames[0]!
+    const received = (name: string) =>
+      frameWindow.received
+        .filter((event) => event.data?.type === appMessageType(name as never))
+        .map((event) => event.data.payload)
+    expect(received('SYNC_DAPP_DATA')).toEqual([
+      {
+        projectId: 'demo',
+        sdkVersion: SDK_VERSION,
+        metadata: { name: 'Foyer Demo', url: 'http://app.localhost:3000' },
+      },
+    ])
+    expect(received('SYNC_THEME')).toEqual([{ themeMode: 'dark' }])
+    setThemeMode(page.foyer, { themeMode: 'system' })
+    await vi.waitFor(() =>
+      expect(received('SYNC_THEME')).toEqual([{ themeMode: 'dark' }, { themeMode: 'system' }]),
+    )
+
+    // The approval names the app beside its origin.
+    await page.adapter.connector.request({
+      method: 'personal_sign',
+      params: [toHex('hello'), address],
+    })
+    expect(world.prompts.approvals.at(-1)).toMatchObject({
+      kind: 'evmMessage',
+      origin: 'http://app.localhost:3000',
+      appName: 'Foyer Demo',
+    })
   })
 
   it('signs messages and typed data that viem verifies', async () => {

@@ -1,5 +1,6 @@
 import {
   type Adapter,
+  type AdapterAppContext,
   type CaipNetwork,
   type CaipNetworkId,
   type ConnectorAccount,
@@ -7,6 +8,8 @@ import {
   createEmitter,
   type EmbeddedAuthConnector,
   type RequestArguments,
+  SDK_VERSION,
+  type ThemeMode,
 } from '@foyer/core'
 import type {
   CreateFrameClientParameters,
@@ -105,16 +108,47 @@ export function embeddedWalletAdapter(
   let user: EmbeddedUser | undefined
   const emitter = createEmitter<ConnectorEventMap>()
   let hasEip155Networks = true
+  let app: AdapterAppContext | undefined
+
+  /**
+   * Tells the frame who the app is and its theme mode. Best effort: a frame that cannot load
+   * fails the visitor's own request with the SPEC §8 alert, not this one.
+   */
+  const syncTheme = (frame: FrameClient, themeMode: ThemeMode) =>
+    frame.request('SYNC_THEME', { themeMode }).catch(() => {})
+  const syncApp = (frame: FrameClient) => {
+    if (!app) return
+    const { metadata } = app
+    void frame
+      .request('SYNC_DAPP_DATA', {
+        projectId: parameters.projectId,
+        sdkVersion: SDK_VERSION,
+        ...(metadata
+          ? {
+              metadata: {
+                name: metadata.name,
+                ...(metadata.description ? { description: metadata.description } : {}),
+                ...(metadata.url ? { url: metadata.url } : {}),
+                ...(metadata.icons ? { icons: [...metadata.icons] } : {}),
+              },
+            }
+          : {}),
+      })
+      .catch(() => {})
+    void syncTheme(frame, app.getThemeMode())
+  }
 
   const getClient = () => {
-    client ??= import('../client/createFrameClient.ts').then(({ createFrameClient }) =>
-      createFrameClient({
+    client ??= import('../client/createFrameClient.ts').then(({ createFrameClient }) => {
+      const frame = createFrameClient({
         frameUrl: parameters.frameUrl,
         projectId: parameters.projectId,
         ...(parameters.window ? { window: parameters.window } : {}),
         ...(parameters.timeouts ? { timeouts: parameters.timeouts } : {}),
-      }),
-    )
+      })
+      syncApp(frame)
+      return frame
+    })
     return client
   }
 
@@ -319,11 +353,17 @@ export function embeddedWalletAdapter(
     namespaces: ['eip155', 'solana'],
     connector,
     solanaConnector,
-    setup({ networks }) {
+    setup({ networks, app: appContext }) {
       hasEip155Networks =
         networks.length === 0 || networks.some((network) => network.chainNamespace === 'eip155')
       solanaConnector.setNetworks(networks.filter((network) => network.chainNamespace === 'solana'))
+      app = appContext
+      // A theme change reaches a frame already made; none is made for it (no frame at page load).
+      const unwatchTheme = appContext?.watchThemeMode((themeMode) => {
+        void client?.then((frame) => syncTheme(frame, themeMode))
+      })
       return () => {
+        unwatchTheme?.()
         void client?.then((frame) => frame.destroy())
         client = undefined
       }

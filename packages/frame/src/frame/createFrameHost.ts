@@ -136,7 +136,7 @@ type FrameState = {
   locked: boolean
   wallet: ServerWallet | null
   chainId: number
-  themeMode: 'light' | 'dark'
+  themeMode: FrameRequestPayload<'SYNC_THEME'>['themeMode']
   themeVariables: Record<string, string | number>
   dappData: FrameRequestPayload<'SYNC_DAPP_DATA'> | undefined
 }
@@ -250,7 +250,9 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
   /** Shows the request in the frame; 4001 unless the visitor approves it there. */
   const approve = async (request: Parameters<FramePrompts['approve']>[0]) => {
     if (state.locked && !(await unlock())) throw new WalletLockedError()
-    if (!(await prompts.approve(request))) throw new UserRejectedError()
+    const appName = state.dappData?.metadata?.name
+    if (!(await prompts.approve(appName ? { ...request, appName } : request)))
+      throw new UserRejectedError()
   }
 
   const signWith = async <result>(fn: Parameters<typeof withSigner<result>>[1]) => {
@@ -650,8 +652,12 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
     async SYNC_THEME({ themeMode, themeVariables }) {
       state.themeMode = themeMode
       state.themeVariables = themeVariables ?? {}
-      // The frame's own views follow the app's theme.
-      globalThis.document?.documentElement?.setAttribute('data-theme', themeMode)
+      // The frame's own views follow the app's light or dark mode; without `data-theme` its
+      // styles follow `prefers-color-scheme` ('system'). The app's colours are not applied: the
+      // page must not be able to restyle what the visitor approves (a hidden amount, say).
+      const root = globalThis.document?.documentElement
+      if (themeMode === 'system') root?.removeAttribute('data-theme')
+      else root?.setAttribute('data-theme', themeMode)
       return {}
     },
     async SYNC_DAPP_DATA(payload) {

@@ -35,7 +35,8 @@ const empty = v.object({})
  */
 export const FRAME_SOCIAL_RESULT_TYPE = '@foyer-frame/SOCIAL_RESULT'
 export const accountTypeSchema = v.picklist(['eoa', 'smartAccount'])
-export const themeModeSchema = v.picklist(['light', 'dark'])
+/** 'system': the frame follows the visitor's `prefers-color-scheme`, as the app's dialog does. */
+export const themeModeSchema = v.picklist(['light', 'dark', 'system'])
 const chainIdSchema = v.pipe(v.number(), v.integer(), v.minValue(1))
 
 /** Fields of an EIP-4361 message the app chooses; the frame fills address and chain id. */

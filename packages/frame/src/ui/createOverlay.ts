@@ -386,6 +386,9 @@ export function createOverlay(parameters: CreateOverlayParameters): Overlay {
         const target = popup.document.getElementById('foyer-secure-window') ?? popup.document.body
         target.replaceChildren(popup.document.adoptNode(card))
         popup.document.title = title.textContent ?? SECURE_WINDOW_TITLE
+        // The window takes the frame's theme (the app's mode, or none to follow the system).
+        const theme = document.documentElement.getAttribute('data-theme')
+        if (theme) popup.document.documentElement.setAttribute('data-theme', theme)
         popup.document.addEventListener(
           'keydown',
           (event) => {

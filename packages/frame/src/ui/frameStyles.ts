@@ -249,6 +249,7 @@ html, body { margin: 0; padding: 0; background: transparent; }
 /* Approval content */
 .foyer-request { margin: 4px 0 12px; }
 .foyer-request-label { margin: 0; color: var(--foyer-muted); font-size: 13px; }
+.foyer-request-app { margin: 2px 0 0; font-size: 15px; overflow-wrap: anywhere; }
 .foyer-request-origin { margin: 2px 0 0; font-size: 17px; font-weight: 700; overflow-wrap: anywhere; }
 
 .foyer-rows { display: grid; grid-template-columns: max-content 1fr; gap: 6px 12px; margin: 0 0 12px; }
