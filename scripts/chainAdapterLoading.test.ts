@@ -80,3 +80,23 @@ createFoyer({
     ).toBe(true)
   expect(libraryIn(modules)).toEqual([])
 }, 120_000)
+
+test('a WalletConnect adapter with Bitcoin, Cosmos and Polkadot networks loads none of their chain code until used', async () => {
+  const modules = await firstLoadModules(`
+import { createFoyer } from '@foyer/core'
+import { createBitcoinRegtest } from '@foyer/bitcoin'
+import { createCosmosNetwork } from '@foyer/cosmos'
+import { createPolkadotNetwork } from '@foyer/polkadot'
+import { walletConnectAdapter } from '@foyer/walletconnect'
+const cosmos = createCosmosNetwork({ chainId: 'test-1', name: 'Test', rpcUrl: 'http://127.0.0.1:9', denom: 'utest', displayDenom: 'TEST' })
+const polkadot = createPolkadotNetwork({ genesisHash: '0x${'45'.repeat(32)}', name: 'Test', wsUrl: 'ws://127.0.0.1:9', symbol: 'T', decimals: 12 })
+createFoyer({
+  networks: ['eip155:1', createBitcoinRegtest({ esploraUrl: 'http://127.0.0.1:9' }), cosmos, polkadot],
+  adapters: [walletConnectAdapter({ metadata: { name: 'test', description: '', url: 'http://127.0.0.1', icons: [] } })],
+})
+`)
+  expect(modules.some((id) => id.includes('/packages/walletconnect/src/'))).toBe(true)
+  // The connectors' code for those chains, and the chains' libraries, come with their first use.
+  expect(modules.filter((id) => /(bip122|polkadot|cosmos)Connector\.ts$/.test(id))).toEqual([])
+  expect(libraryIn(modules)).toEqual([])
+}, 120_000)

@@ -1,4 +1,9 @@
 export {
+  type CreateAdr36SignDocParameters,
+  type CreateAdr36SignDocReturnType,
+  createAdr36SignDoc,
+} from './actions/createAdr36SignDoc.ts'
+export {
   type EnableCosmosChainErrorType,
   type EnableCosmosChainParameters,
   type EnableCosmosChainReturnType,

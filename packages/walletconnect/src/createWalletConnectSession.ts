@@ -31,7 +31,7 @@ export type WalletConnectMetadata = {
 }
 
 export type CreateWalletConnectSessionParameters = {
-  /** Every network the session may cover: eip155 and solana ones are proposed. */
+  /** Every network the session may cover: eip155, solana, bip122, polkadot and cosmos ones are proposed. */
   networks: readonly CaipNetwork[]
   relayUrl: string
   projectId: string
@@ -85,13 +85,32 @@ export const SOLANA_METHODS = [
   'solana_signAndSendTransaction',
 ] as const
 
+/** WalletConnect's Bitcoin methods (WalletConnect Bitcoin RPC reference). */
+export const BIP122_METHODS = [
+  'getAccountAddresses',
+  'signMessage',
+  'signPsbt',
+  'sendTransfer',
+] as const
+export const BIP122_EVENTS = ['bip122_addressesChanged'] as const
+
+/** WalletConnect's Polkadot methods (WalletConnect Polkadot RPC reference). */
+export const POLKADOT_METHODS = ['polkadot_signTransaction', 'polkadot_signMessage'] as const
+
+/** WalletConnect's Cosmos methods (WalletConnect Cosmos RPC reference). */
+export const COSMOS_METHODS = [
+  'cosmos_getAccounts',
+  'cosmos_signDirect',
+  'cosmos_signAmino',
+] as const
+
 /** WalletConnect's "user rejected" family (5000–5003) and EIP-1193's 4001. */
 export function isRejection(error: unknown) {
   const code = getErrorCode(error)
   return code === 4001 || (code !== undefined && code >= 5000 && code <= 5003)
 }
 
-/** The `optionalNamespaces` of a proposal: every configured eip155 and solana network. */
+/** The `optionalNamespaces` of a proposal: every configured network of a namespace Foyer speaks. */
 export function buildOptionalNamespaces(networks: readonly CaipNetwork[]) {
   const namespaces: Record<
     string,
@@ -111,6 +130,9 @@ export function buildOptionalNamespaces(networks: readonly CaipNetwork[]) {
   }
   add('eip155', EIP155_METHODS, EIP155_EVENTS)
   add('solana', SOLANA_METHODS, [])
+  add('bip122', BIP122_METHODS, BIP122_EVENTS)
+  add('polkadot', POLKADOT_METHODS, [])
+  add('cosmos', COSMOS_METHODS, [])
   return namespaces
 }
 

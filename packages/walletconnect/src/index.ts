@@ -1,15 +1,34 @@
 export {
+  type CreateWalletConnectBitcoinConnectorParameters,
+  createWalletConnectBitcoinConnector,
+  type WalletConnectBitcoinConnector,
+} from './createWalletConnectBitcoinConnector.ts'
+export {
   type CreateWalletConnectConnectorParameters,
   createWalletConnectConnector,
   type WalletConnectConnector,
 } from './createWalletConnectConnector.ts'
 export {
+  type CreateWalletConnectCosmosConnectorParameters,
+  createWalletConnectCosmosConnector,
+  type WalletConnectCosmosConnector,
+} from './createWalletConnectCosmosConnector.ts'
+export {
+  type CreateWalletConnectPolkadotConnectorParameters,
+  createWalletConnectPolkadotConnector,
+  type WalletConnectPolkadotConnector,
+} from './createWalletConnectPolkadotConnector.ts'
+export {
+  BIP122_EVENTS,
+  BIP122_METHODS,
   buildOptionalNamespaces,
+  COSMOS_METHODS,
   type CreateWalletConnectSessionParameters,
   createWalletConnectSession,
   EIP155_EVENTS,
   EIP155_METHODS,
   type PairingUriSource,
+  POLKADOT_METHODS,
   SOLANA_METHODS,
   type WalletConnectMetadata,
   type WalletConnectSession,
@@ -35,5 +54,6 @@ export {
   DEFAULT_RELAY_URL,
   type WalletConnectAdapter,
   type WalletConnectAdapterParameters,
+  type WalletConnectNamespaceConnector,
   walletConnectAdapter,
 } from './walletConnectAdapter.ts'

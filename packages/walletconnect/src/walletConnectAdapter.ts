@@ -1,8 +1,20 @@
-import { type Adapter, type Connector, PAIRING_LIFETIME_MS } from '@foyer/core'
+import { type Adapter, type ChainNamespace, type Connector, PAIRING_LIFETIME_MS } from '@foyer/core'
+import {
+  createWalletConnectBitcoinConnector,
+  type WalletConnectBitcoinConnector,
+} from './createWalletConnectBitcoinConnector.ts'
 import {
   createWalletConnectConnector,
   type WalletConnectConnector,
 } from './createWalletConnectConnector.ts'
+import {
+  createWalletConnectCosmosConnector,
+  type WalletConnectCosmosConnector,
+} from './createWalletConnectCosmosConnector.ts'
+import {
+  createWalletConnectPolkadotConnector,
+  type WalletConnectPolkadotConnector,
+} from './createWalletConnectPolkadotConnector.ts'
 import {
   createWalletConnectSession,
   type WalletConnectMetadata,
@@ -37,42 +49,62 @@ export type WalletConnectAdapterParameters = {
   /** The SDK's log level (default 'silent'). */
   logger?: string | undefined
   /**
-   * Connector id (default 'walletConnect'). With solana networks configured, the solana connector
-   * of the same session is `<id>:solana`; both share the group `<id>`.
+   * Connector id (default 'walletConnect'). With networks of other namespaces configured, their
+   * connectors of the same session are `<id>:solana`, `<id>:bip122`, `<id>:polkadot` and
+   * `<id>:cosmos`; all share the group `<id>`.
    */
   id?: string | undefined
   name?: string | undefined
   icon?: string | undefined
 }
 
+/** A connector of one namespace of the adapter's session. */
+export type WalletConnectNamespaceConnector =
+  | WalletConnectConnector
+  | WalletConnectSolanaConnector
+  | WalletConnectBitcoinConnector
+  | WalletConnectPolkadotConnector
+  | WalletConnectCosmosConnector
+
 export type WalletConnectAdapter = Adapter & {
   namespace: 'eip155'
-  namespaces: readonly ['eip155', 'solana']
-  getConnectors(): readonly (WalletConnectConnector | WalletConnectSolanaConnector)[]
+  namespaces: readonly ['eip155', 'solana', 'bip122', 'polkadot', 'cosmos']
+  getConnectors(): readonly WalletConnectNamespaceConnector[]
 }
+
+/** The other namespaces' connectors, created only when the app has networks of them. */
+const namespaceConnectors = {
+  solana: createWalletConnectSolanaConnector,
+  bip122: createWalletConnectBitcoinConnector,
+  polkadot: createWalletConnectPolkadotConnector,
+  cosmos: createWalletConnectCosmosConnector,
+} satisfies Partial<Record<ChainNamespace, unknown>>
 
 const WALLETCONNECT_ICON =
   'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"%3E%3Crect width="24" height="24" rx="6" fill="%233396ff"/%3E%3Cpath d="M7 10c2.8-2.7 7.2-2.7 10 0M9 12.5c1.7-1.6 4.3-1.6 6 0" fill="none" stroke="%23fff" stroke-width="1.6" stroke-linecap="round"/%3E%3C/svg%3E'
 
 /**
- * WalletConnect v2 (QR code and deep links) for eip155, and for solana when the app has solana
- * networks: one session, one connector per namespace (`walletConnect`, `walletConnect:solana`),
- * sharing a group so that connecting one records both. This module is tiny: the official
- * `@walletconnect/universal-provider` (and the Solana code) is fetched with `import()` only when the
- * visitor picks WalletConnect or a stored WalletConnect session is restored.
+ * WalletConnect v2 (QR code and deep links) for eip155, and for solana, bip122, polkadot and cosmos
+ * when the app has networks of them: one session, one connector per namespace (`walletConnect`,
+ * `walletConnect:solana`, `walletConnect:bip122`, …), sharing a group so that connecting one
+ * records every namespace the wallet approved. This module is tiny: the official
+ * `@walletconnect/universal-provider` (and each chain's code) is fetched with `import()` only when
+ * the visitor picks WalletConnect or a stored WalletConnect session is restored.
  */
 export function walletConnectAdapter(
   parameters: WalletConnectAdapterParameters,
 ): WalletConnectAdapter {
-  let connectors: readonly (WalletConnectConnector | WalletConnectSolanaConnector)[] = []
+  let connectors: readonly WalletConnectNamespaceConnector[] = []
   return {
     namespace: 'eip155',
-    namespaces: ['eip155', 'solana'],
+    namespaces: ['eip155', 'solana', 'bip122', 'polkadot', 'cosmos'],
     setup({ networks, onConnectorsChange }) {
       const id = parameters.id ?? 'walletConnect'
       const name = parameters.name ?? 'WalletConnect'
       const icon = parameters.icon ?? WALLETCONNECT_ICON
-      const hasSolana = networks.some((network) => network.chainNamespace === 'solana')
+      const others = (
+        Object.keys(namespaceConnectors) as (keyof typeof namespaceConnectors)[]
+      ).filter((namespace) => networks.some((network) => network.chainNamespace === namespace))
       const session = createWalletConnectSession({
         networks,
         relayUrl: parameters.relayUrl ?? DEFAULT_RELAY_URL,
@@ -86,11 +118,13 @@ export function walletConnectAdapter(
         logger: parameters.logger ?? 'silent',
         loadProvider: loadUniversalProvider,
       })
-      const shared = { session, name, icon, group: hasSolana ? id : undefined }
-      const evm = createWalletConnectConnector({ ...shared, networks, id })
-      connectors = hasSolana
-        ? [evm, createWalletConnectSolanaConnector({ ...shared, networks, id: `${id}:solana` })]
-        : [evm]
+      const shared = { session, name, icon, networks, group: others.length ? id : undefined }
+      connectors = [
+        createWalletConnectConnector({ ...shared, id }),
+        ...others.map((namespace) =>
+          namespaceConnectors[namespace]({ ...shared, id: `${id}:${namespace}` }),
+        ),
+      ]
       onConnectorsChange(connectors as readonly Connector[])
       return () => {
         connectors = []

@@ -1,3 +1,5 @@
+import { createAdr36SignDoc } from './createAdr36SignDoc.ts'
+
 export type VerifyCosmosMessageParameters = {
   /** The bech32 address that signed (any prefix). */
   address: string
@@ -37,14 +39,7 @@ export async function verifyCosmosMessage(
     const { prefix } = fromBech32(address, 90)
     if (toBech32(prefix, rawSecp256k1PubkeyToRawAddress(pubKey)) !== address) return false
     const data = typeof message === 'string' ? toUtf8(message) : message
-    const signDoc = {
-      chain_id: '',
-      account_number: '0',
-      sequence: '0',
-      fee: { gas: '0', amount: [] },
-      memo: '',
-      msgs: [{ type: 'sign/MsgSignData', value: { signer: address, data: toBase64(data) } }],
-    }
+    const signDoc = createAdr36SignDoc({ signer: address, data: toBase64(data) })
     return crypto.Secp256k1.verifySignature(
       crypto.Secp256k1Signature.fromFixedLength(fromBase64(parsed.signature)),
       crypto.sha256(serializeSignDoc(signDoc)),

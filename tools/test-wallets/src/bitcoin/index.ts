@@ -1,4 +1,11 @@
 export {
+  type AnswerBitcoinRequestErrorType,
+  type AnswerBitcoinRequestParameters,
+  type AnswerBitcoinRequestReturnType,
+  answerBitcoinRequest,
+  BITCOIN_WALLETCONNECT_METHODS,
+} from './answerBitcoinRequest.ts'
+export {
   BITCOIN_TEST_WALLET_METHODS,
   BITCOIN_TEST_WALLET_NAME,
   BITCOIN_TEST_WALLET_PROVIDER_ID,

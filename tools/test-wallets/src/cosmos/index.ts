@@ -1,4 +1,11 @@
 export {
+  type AnswerCosmosRequestErrorType,
+  type AnswerCosmosRequestParameters,
+  type AnswerCosmosRequestReturnType,
+  answerCosmosRequest,
+  COSMOS_WALLETCONNECT_METHODS,
+} from './answerCosmosRequest.ts'
+export {
   COSMOS_TEST_WALLET_NAME,
   type CosmosTestWallet,
   type CosmosTestWalletBehaviour,

@@ -1,4 +1,11 @@
 export {
+  type AnswerPolkadotRequestErrorType,
+  type AnswerPolkadotRequestParameters,
+  type AnswerPolkadotRequestReturnType,
+  answerPolkadotRequest,
+  POLKADOT_WALLETCONNECT_METHODS,
+} from './answerPolkadotRequest.ts'
+export {
   type CreatePolkadotTestWalletParameters,
   createPolkadotTestWallet,
   POLKADOT_TEST_WALLET_KEY,

@@ -12,6 +12,12 @@ import {
   type TypedDataDefinition,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { answerBitcoinRequest } from '../../bitcoin/answerBitcoinRequest.ts'
+import type { BitcoinTestWallet } from '../../bitcoin/createBitcoinTestWallet.ts'
+import { answerCosmosRequest } from '../../cosmos/answerCosmosRequest.ts'
+import type { CosmosTestWallet } from '../../cosmos/createCosmosTestWallet.ts'
+import { answerPolkadotRequest } from '../../polkadot/answerPolkadotRequest.ts'
+import type { PolkadotTestWallet } from '../../polkadot/createPolkadotTestWallet.ts'
 import { answerSolanaRequest } from '../../solana/answerSolanaRequest.ts'
 import {
   invalidRequestParams,
@@ -44,6 +50,10 @@ export type AnswerSessionRequestParameters = {
   switchChain: (chainId: number) => Promise<void>
   /** The session's Solana account and the cluster's RPC, for `solana_*` requests. */
   solana?: { account: MobileWalletSolanaAccount; rpcUrl: string } | undefined
+  /** The wallets answering the session's bip122, polkadot and cosmos requests (by `chainId`). */
+  bitcoin?: BitcoinTestWallet | undefined
+  polkadot?: PolkadotTestWallet | undefined
+  cosmos?: CosmosTestWallet | undefined
 }
 
 /** The JSON-RPC result to send back to the dapp. */
@@ -54,13 +64,17 @@ export type AnswerSessionRequestErrorType = WalletRequestError
 /**
  * Carries out an approved request the way a wallet app does: signs with the session's account
  * (a viem local account) and sends transactions to the chain's anvil RPC; `solana_*` requests are
- * signed with the session's Solana key and sent to the local Solana cluster.
+ * signed with the session's Solana key and sent to the local Solana cluster; bip122, polkadot and
+ * cosmos requests (by the request's chain) are signed by those chains' test wallets.
  */
 export async function answerSessionRequest(
   parameters: AnswerSessionRequestParameters,
 ): Promise<AnswerSessionRequestReturnType> {
   const { method, params, account, chains, switchChain } = parameters
   if (method.startsWith('solana_')) return answerSolana(parameters)
+  const family = parameters.chainId.split(':')[0]
+  if (family === 'bip122' || family === 'polkadot' || family === 'cosmos')
+    return answerOtherChain(parameters)
   if (!account) throw unauthorizedAccount('(no eip155 account in this session)')
   const signer = privateKeyToAccount(account.privateKey)
   const chain = findChain(chains, parameters.chainId)
@@ -148,6 +162,27 @@ async function answerSolana({ method, params, solana }: AnswerSessionRequestPara
       message: shortMessage ?? message ?? String(error),
     })
   }
+}
+
+/** bip122, polkadot and cosmos requests, answered by the chain's test wallet. */
+async function answerOtherChain(parameters: AnswerSessionRequestParameters) {
+  const { method, params, chainId, bitcoin, polkadot, cosmos } = parameters
+  const [family, reference = ''] = chainId.split(':')
+  try {
+    if (family === 'bip122' && bitcoin)
+      return await answerBitcoinRequest({ method, params, wallet: bitcoin })
+    if (family === 'polkadot' && polkadot)
+      return await answerPolkadotRequest({ method, params, wallet: polkadot })
+    if (family === 'cosmos' && cosmos)
+      return await answerCosmosRequest({ method, params, chainId: reference, wallet: cosmos })
+  } catch (error) {
+    const { code, message } = error as { code?: unknown; message?: string }
+    throw new WalletRequestError({
+      code: typeof code === 'number' ? code : -32603,
+      message: message ?? String(error),
+    })
+  }
+  throw unsupportedMethod(method)
 }
 
 type TransactionRequest = {

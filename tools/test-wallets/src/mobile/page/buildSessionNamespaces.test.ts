@@ -161,3 +161,83 @@ describe('getProposalChainIds', () => {
     ).toEqual([31338, 31337])
   })
 })
+
+describe('buildSessionNamespaces with Bitcoin, Polkadot and Cosmos accounts', () => {
+  const bitcoinChain = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
+  const polkadotChain = 'polkadot:45454545454545454545454545454545'
+  const cosmosChain = 'cosmos:foyer-local-1'
+  const accounts = {
+    bitcoin: {
+      caipNetworkId: bitcoinChain,
+      addresses: ['bcrt1qquv9lg5g2r4jkr0ahun0ddfg5xntxjelwjpnuw', 'bcrt1pexample'],
+    },
+    polkadot: { caipNetworkId: polkadotChain, address: 'HLHi23GPLQMCbE3qwMskZyoSiHunuSes' },
+    cosmos: {
+      caipNetworkId: cosmosChain,
+      address: 'cosmos15yk64u7zc9g9k2yr2wmzeva5qgwxps6yxj00e7',
+    },
+  }
+
+  it('approves the chains the dapp asks for with their accounts and the methods the wallet answers', () => {
+    const namespaces = buildSessionNamespaces({
+      proposal: proposal({
+        requiredNamespaces: {},
+        optionalNamespaces: {
+          bip122: {
+            chains: [bitcoinChain],
+            methods: ['getAccountAddresses', 'signMessage', 'signPsbt', 'sendTransfer'],
+            events: ['bip122_addressesChanged'],
+          },
+          polkadot: {
+            chains: [polkadotChain],
+            methods: ['polkadot_signTransaction', 'polkadot_signMessage'],
+            events: [],
+          },
+          cosmos: {
+            chains: [cosmosChain, 'cosmos:cosmoshub-4'],
+            methods: ['cosmos_getAccounts', 'cosmos_signDirect', 'cosmos_signAmino'],
+            events: [],
+          },
+        },
+      }),
+      chains,
+      address,
+      ...accounts,
+    })
+    expect(namespaces).toEqual({
+      bip122: {
+        chains: [bitcoinChain],
+        methods: ['getAccountAddresses', 'signMessage', 'signPsbt'],
+        events: [],
+        accounts: accounts.bitcoin.addresses.map((entry) => `${bitcoinChain}:${entry}`),
+      },
+      polkadot: {
+        chains: [polkadotChain],
+        methods: ['polkadot_signTransaction', 'polkadot_signMessage'],
+        events: [],
+        accounts: [`${polkadotChain}:${accounts.polkadot.address}`],
+      },
+      cosmos: {
+        chains: [cosmosChain],
+        methods: ['cosmos_getAccounts', 'cosmos_signDirect', 'cosmos_signAmino'],
+        events: [],
+        accounts: [`${cosmosChain}:${accounts.cosmos.address}`],
+      },
+    })
+  })
+
+  it('approves none of them when the dapp does not ask', () => {
+    const namespaces = buildSessionNamespaces({
+      proposal: proposal({
+        requiredNamespaces: {},
+        optionalNamespaces: {
+          eip155: { chains: ['eip155:31337'], methods: ['personal_sign'], events: [] },
+        },
+      }),
+      chains,
+      address,
+      ...accounts,
+    })
+    expect(Object.keys(namespaces)).toEqual(['eip155'])
+  })
+})
