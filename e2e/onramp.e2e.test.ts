@@ -4,6 +4,7 @@ import { createPublicClient, erc20Abi, formatUnits, http } from 'viem'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import { seriousViolations } from './support/axe.ts'
 import { demoUrl, launchChromium } from './support/browser.ts'
+import { pickConnector } from './support/pickConnector.ts'
 
 const { devnet } = inject('world')
 const chainA = devnet.chains[0]!
@@ -189,7 +190,7 @@ test('buys USDC on Solana: the devnet mint arrives in the visitor’s token acco
   await solanaPage.waitForFunction(() => window.foyerTestWallet !== undefined)
   await solanaPage.locator('[data-foyer-connect-button]').click()
   const solanaDialog = () => solanaPage.getByRole('dialog')
-  await solanaDialog().locator('[data-connector-id="solana.foyer-test-wallet"]').click()
+  await pickConnector(solanaDialog(), 'solana.foyer-test-wallet')
   await expect
     .poll(() => solanaPage.getByTestId('address').textContent(), { timeout: 20_000 })
     .toBe(owner)

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import { demoUrl, launchChromium } from './support/browser.ts'
+import { pickConnector } from './support/pickConnector.ts'
 
 const { devnet } = inject('world')
 // Account 3 only signs here.
@@ -80,7 +81,7 @@ test('signs in with Sign In With Solana', async () => {
   const context = await browser.newContext()
   const page = await openDemo(context, '')
   await page.locator('[data-foyer-connect-button]').click()
-  await page.getByRole('dialog').locator('[data-connector-id="solana.foyer-test-wallet"]').click()
+  await pickConnector(page.getByRole('dialog'), 'solana.foyer-test-wallet')
   await expect.poll(() => session(page), { timeout: 20_000 }).toBe(solanaOwner)
   await context.close()
 })

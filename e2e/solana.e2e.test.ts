@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import { seriousViolations } from './support/axe.ts'
 import { shownBalance, shownSol } from './support/balances.ts'
 import { demoUrl, launchChromium } from './support/browser.ts'
+import { pickConnector } from './support/pickConnector.ts'
 
 const { devnet } = inject('world')
 const solana = devnet.solana!
@@ -66,14 +67,13 @@ test('connects the Solana test wallet, sends 0.5 SOL, then adds an EVM wallet th
   await page.goto(`${demoUrl}/?testWallet=1`)
   await page.waitForFunction(() => window.foyerTestWallet !== undefined)
 
-  // Connect: the first view lists the wallets of both namespaces; pick the Solana one.
+  // Connect: one row for the test wallet, which serves both namespaces; pick its Solana side.
   await connectButton().click()
   await expect.poll(() => dialog().getAttribute('data-view')).toBe('Connect')
-  for (const id of [solanaConnectorId, evmConnectorId])
-    await expect
-      .poll(() => dialog().locator(`[data-connector-id="${id}"]`).isVisible(), { timeout: 10_000 })
-      .toBe(true)
-  await dialog().locator(`[data-connector-id="${solanaConnectorId}"]`).click()
+  const walletRow = dialog().locator(`[data-connector-ids~="${solanaConnectorId}"]`)
+  await expect.poll(() => walletRow.isVisible(), { timeout: 10_000 }).toBe(true)
+  expect((await walletRow.getAttribute('data-connector-ids'))?.split(' ')).toContain(evmConnectorId)
+  await pickConnector(dialog(), solanaConnectorId)
   await expect
     .poll(() => page.getByTestId('address').textContent(), { timeout: 20_000 })
     .toBe(owner)
@@ -126,7 +126,7 @@ test('connects the Solana test wallet, sends 0.5 SOL, then adds an EVM wallet th
   await expect.poll(() => dialog().getAttribute('data-view')).toBe('SwitchActiveChain')
   expect(await seriousViolations(page)).toEqual([])
   await dialog().getByRole('button', { name: 'Connect a wallet' }).click()
-  await dialog().locator(`[data-connector-id="${evmConnectorId}"]`).click()
+  await pickConnector(dialog(), evmConnectorId)
   await expect
     .poll(() => page.getByTestId('address').textContent(), { timeout: 20_000 })
     .toBe(evmAccount)

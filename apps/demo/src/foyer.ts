@@ -137,10 +137,18 @@ export function createDemoFoyer(): Foyer {
     ),
     // `?locale=ar` (any BCP 47 tag): the dialog's language; without it, the browser's.
     locale: new URLSearchParams(window.location.search).get('locale') ?? undefined,
-    // `?legal=1`: visitors agree to the demo's terms and privacy policy before connecting.
+    features: {
+      // `?legal=1`: visitors agree to the demo's terms and privacy policy before connecting.
+      ...(new URLSearchParams(window.location.search).get('legal') === '1'
+        ? { legalCheckbox: true }
+        : {}),
+      // `?multiWallet=1`: several wallets per namespace, listed in the account's Wallets view.
+      ...(new URLSearchParams(window.location.search).get('multiWallet') === '1'
+        ? { multiWallet: true }
+        : {}),
+    },
     ...(new URLSearchParams(window.location.search).get('legal') === '1'
       ? {
-          features: { legalCheckbox: true },
           termsConditionsUrl: `${window.location.origin}/terms`,
           privacyPolicyUrl: `${window.location.origin}/privacy`,
         }

@@ -21,8 +21,11 @@ declare global {
  * end-to-end tests change its behaviour (approve or reject, unknown chains).
  */
 export function injectTestWallet(): TestWallet {
+  const params = new URLSearchParams(window.location.search)
+  // `?testWalletAccounts=3` gives the wallet only the first three dev accounts (default: all ten).
+  const accountCount = Number(params.get('testWalletAccounts')) || world.accounts.length
   const wallet = createTestWallet({
-    accounts: world.accounts.map((account) => account.privateKey),
+    accounts: world.accounts.slice(0, accountCount).map((account) => account.privateKey),
     chains: world.chains.map((chain) => ({
       chainId: chain.chainId,
       rpcUrl: chain.rpcUrl,
@@ -31,10 +34,7 @@ export function injectTestWallet(): TestWallet {
     storage: window.localStorage,
     // `?testWalletConnect=reject` makes the wallet refuse every prompt from the first instant.
     behaviour: {
-      connect:
-        new URLSearchParams(window.location.search).get('testWalletConnect') === 'reject'
-          ? 'reject'
-          : 'approve',
+      connect: params.get('testWalletConnect') === 'reject' ? 'reject' : 'approve',
     },
   })
   announceTestWallet(wallet, window)

@@ -201,6 +201,7 @@ export function createFoyer(parameters: CreateFoyerParameters): CreateFoyerRetur
     switchingNamespace: false,
     account: {
       ...initialAccountState,
+      addressLabels: { ...parameters.addressLabels },
       preferredAccountType: getPreferredAccountType(
         { config, storage },
         activeNetwork.chainNamespace,

@@ -7,6 +7,8 @@ export const VIEWS = [
   'ConnectingWalletConnectBasic',
   'ConnectingFarcaster',
   'ConnectingExternal',
+  /** Chooses the namespace of a wallet whose connectors cannot connect in one go. */
+  'ConnectingMultiChain',
   'ConnectingSocial',
   'EmailLogin',
   'EmailVerifyOtp',

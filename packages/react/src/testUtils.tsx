@@ -33,6 +33,8 @@ export type CreateTestSetupParameters = {
   /** RPC URL the wallets and networks use; a closed port when no chain is needed. */
   rpcUrl?: string | undefined
   config?: Partial<FoyerConfig> | undefined
+  /** How many anvil dev accounts each wallet holds, the first selected (default 2). */
+  accountCount?: number | undefined
 }
 
 export function anvilChain(rpcUrl: string, id = 31337, name = 'Anvil'): ChainDefinition {
@@ -55,7 +57,7 @@ export function createTestSetup(parameters: CreateTestSetupParameters = {}): {
     rdns: `dev.foyer.${name.toLowerCase().replace(/[^a-z0-9]+/g, '')}`,
     wallet: createTestWallet({
       accounts: anvilDevAccounts()
-        .slice(0, 2)
+        .slice(0, parameters.accountCount ?? 2)
         .map((account) => account.privateKey),
       chains: [
         { chainId: 31337, rpcUrl, name: 'Anvil' },

@@ -373,6 +373,61 @@ describe('connection state', () => {
       expect(foyer.getState().account.address).toBe(bob)
     })
 
+    it('keeps showing the active wallet when a wallet listed before it leaves', () => {
+      const first = wallet('first', { address: alice })
+      const second = wallet('second', { address: bob })
+      const third = wallet('third', { address: carol })
+      const { foyer } = setup([first, second, third], multiWallet)
+      connectWallet(foyer, first)
+      connectWallet(foyer, second)
+      connectWallet(foyer, third, { active: false })
+      // [third (connected), second (active), first (connected)]
+      first.emitter.emit('disconnect', {})
+      expect(foyer.getState().account.connectedWalletInfo).toMatchObject({
+        connectorId: 'second',
+        name: 'Wallet second',
+      })
+    })
+
+    it('hands over to the next connected wallet, never to a disconnected entry', () => {
+      const first = wallet('first', { address: alice })
+      const second = wallet('second', { address: bob })
+      const { foyer } = setup([first, second], multiWallet)
+      connectWallet(foyer, second)
+      connectWallet(foyer, first)
+      const [active, background] = foyer.getState().connections.eip155 ?? []
+      foyer.store.setState({
+        connections: {
+          eip155: [
+            active!,
+            { connectorId: 'old', accounts: [], status: 'disconnected' },
+            background!,
+          ],
+        },
+      })
+      first.emitter.emit('disconnect', {})
+      expect(foyer.getState().connections.eip155?.map((c) => [c.connectorId, c.status])).toEqual([
+        ['old', 'disconnected'],
+        ['second', 'active'],
+      ])
+      expect(foyer.getState().account).toMatchObject({
+        address: bob,
+        connectedWalletInfo: { connectorId: 'second' },
+      })
+    })
+
+    it("keeps the app's address labels when the last wallet leaves", () => {
+      const first = wallet('first', { address: alice })
+      const { foyer } = setup([first], { ...multiWallet, addressLabels: { [alice]: 'Treasury' } })
+      expect(foyer.getState().account.addressLabels).toEqual({ [alice]: 'Treasury' })
+      connectWallet(foyer, first)
+      first.emitter.emit('disconnect', {})
+      expect(foyer.getState().account).toMatchObject({
+        address: undefined,
+        addressLabels: { [alice]: 'Treasury' },
+      })
+    })
+
     it('changes only the accounts of the wallet that reported them', () => {
       const first = wallet('first', { address: alice })
       const second = wallet('second', { address: bob })

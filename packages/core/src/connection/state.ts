@@ -85,7 +85,11 @@ export function accountFromConnection(
   const connection = getActiveConnection(state)
   const preferredAccountType = getPreferredAccountType(foyer, state.activeNamespace)
   const first = connection && pickAccount(connection.accounts, preferredAccountType)
-  if (!connection || !first) return { account: { ...initialAccountState, preferredAccountType } }
+  if (!connection || !first) {
+    // The app's labels outlive the wallets they name.
+    const { addressLabels } = state.account
+    return { account: { ...initialAccountState, addressLabels, preferredAccountType } }
+  }
   const sameAddress = state.account.address === first.address
   return {
     account: {
@@ -263,9 +267,10 @@ export function removeConnection(
   const remaining = (state.connections[namespace] ?? []).filter(
     (connection) => connection.connectorId !== connectorId,
   )
-  // When the active wallet leaves, the next wallet of the namespace takes over.
-  if (removed?.status === 'active' && remaining[0])
-    remaining[0] = { ...remaining[0], status: 'active' }
+  // When the active wallet leaves, the next connected wallet of the namespace takes over.
+  const heir = remaining.findIndex((connection) => connection.status !== 'disconnected')
+  if (removed?.status === 'active' && heir !== -1)
+    remaining[heir] = { ...remaining[heir]!, status: 'active' }
   const connections = { ...state.connections, [namespace]: remaining }
   if (!remaining.length) delete connections[namespace]
   const anyConnected = Object.values(connections).some((list) => list?.length)
@@ -275,8 +280,13 @@ export function removeConnection(
     status: anyConnected ? 'connected' : 'disconnected',
     unsupportedNetwork: namespace === state.activeNamespace ? false : state.unsupportedNetwork,
   }
-  const nextConnector = remaining[0] ? foyer.getConnector(remaining[0].connectorId) : undefined
-  foyer.store.setState({ ...next, ...accountFromConnection(foyer, next, nextConnector, undefined) })
+  // The wallet shown is the active one of the active namespace, wherever it sits in the list.
+  const active = getActiveConnection(next)
+  const activeConnector = active ? foyer.getConnector(active.connectorId) : undefined
+  foyer.store.setState({
+    ...next,
+    ...accountFromConnection(foyer, next, activeConnector, undefined),
+  })
   persistConnections(foyer)
 }
 

@@ -107,6 +107,11 @@ export type FoyerConfig = {
    * wins over it.
    */
   defaultAccountTypes?: Partial<AccountTypes> | undefined
+  /**
+   * Names the app gives addresses (SPEC §3 `addressLabels`), address → label, e.g. `{ '0xf39F…':
+   * 'Treasury' }`; the dialog shows them next to the wallet's accounts.
+   */
+  addressLabels?: Readonly<Record<string, string>> | undefined
   /** Keep the session usable when the wallet sits on a network not in `networks`. */
   allowUnsupportedChain?: boolean | undefined
   /**

@@ -149,11 +149,11 @@ describe('dialog', () => {
 
   test('a view that is not built shows only a not-available message', async () => {
     const { foyer } = renderApp()
-    act(() => navigate(foyer, { view: 'ProfileWallets' }))
+    act(() => navigate(foyer, { view: 'Networks' }))
     const { within } = await findDialog()
     expect(within.getByRole('heading', { name: 'Not available' })).toBeTruthy()
     expect(
-      within.getByText('This part of the dialog (ProfileWallets) is not available yet.'),
+      within.getByText('This part of the dialog (Networks) is not available yet.'),
     ).toBeTruthy()
   })
 

@@ -316,6 +316,38 @@ export const dialogStyles = /* css */ `
   background: color-mix(in srgb, var(--foyer-accent) 15%, transparent);
 }
 
+/* The namespaces a wallet row serves (EVM, Solana, …) when the app has several. */
+.foyer-namespace-marks {
+  flex: none;
+  display: inline-flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: 4px;
+}
+.foyer-namespace-mark {
+  padding: 0 5px;
+  border: 1px solid var(--foyer-border);
+  border-radius: 5px;
+  font-size: 10px;
+  font-weight: 600;
+  line-height: 16px;
+  color: var(--foyer-foreground-muted);
+}
+.foyer-grid-item .foyer-namespace-marks { overflow: visible; white-space: normal; }
+
+.foyer-list-item-detail {
+  display: block;
+  font-size: 12px;
+  color: var(--foyer-foreground-muted);
+  overflow: hidden;
+  text-overflow: ellipsis;
+}
+
+/* A wallet of ProfileWallets: the row that makes it active, then its own Disconnect button. */
+.foyer-wallet-row { display: flex; gap: 6px; align-items: center; }
+.foyer-wallet-row > .foyer-list-item { flex: 1; min-width: 0; }
+.foyer-wallet-row > .foyer-button { flex: none; padding: 8px 10px; font-size: 13px; }
+
 .foyer-wallet-icon {
   flex: none;
   width: 40px;

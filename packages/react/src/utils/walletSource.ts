@@ -1,4 +1,5 @@
-import type { Connector } from '@foyer/core'
+import type { ChainNamespace, Connector } from '@foyer/core'
+import { groupConnectorsByWallet, type ListedWallet } from './groupConnectorsByWallet.ts'
 
 /** One row of a wallet listing (SPEC §3 wallet list entry, plus the local connector if any). */
 export type WalletListEntry = {
@@ -9,6 +10,10 @@ export type WalletListEntry = {
   rdns?: string | undefined
   /** Present when the wallet is installed/announced and can connect right away. */
   connectorId?: string | undefined
+  /** The namespaces of a wallet found on this device (its marks when the app has several). */
+  namespaces?: readonly ChainNamespace[] | undefined
+  /** A wallet found on this device: its connectors, one per namespace. */
+  wallet?: ListedWallet | undefined
 }
 
 export type WalletPageParameters = {
@@ -44,19 +49,25 @@ export function walletMatchesSearch(entry: WalletListEntry, search: string): boo
   return query === '' || normalize(entry.name).includes(query)
 }
 
-export function connectorToWalletEntry(connector: Connector): WalletListEntry {
+/** A wallet found on this device as a listing row (one row for all its namespaces). */
+export function walletToListEntry(wallet: ListedWallet): WalletListEntry {
   return {
-    id: connector.id,
-    name: connector.name,
-    imageUrl: connector.icon,
-    rdns: connector.rdns,
-    connectorId: connector.id,
+    id: wallet.id,
+    name: wallet.name,
+    imageUrl: wallet.icon,
+    rdns: wallet.connectors.find((connector) => connector.rdns)?.rdns,
+    connectorId: wallet.id,
+    namespaces: wallet.namespaces,
+    wallet,
   }
 }
 
-/** A wallet source over already-ordered local connectors (installed first, then the rest). */
+/**
+ * A wallet source over already-ordered local connectors (installed first, then the rest), one
+ * row per wallet.
+ */
 export function createConnectorWalletSource(connectors: readonly Connector[]): WalletSource {
-  const entries = connectors.map(connectorToWalletEntry)
+  const entries = groupConnectorsByWallet(connectors).map(walletToListEntry)
   return async ({ page, entries: pageSize, search }) => {
     const matching = search
       ? entries.filter((entry) => walletMatchesSearch(entry, search))

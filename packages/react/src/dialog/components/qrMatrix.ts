@@ -1,11 +1,16 @@
-import QRCode from 'qrcode'
+import QRCode, { type QRCodeErrorCorrectionLevel } from 'qrcode'
 
 /**
  * An SVG path drawing the dark modules of the QR code for `text`, one horizontal run per
- * `h` segment so the path stays short. Error correction 'M' (15%) fits WalletConnect URIs well.
+ * `h` segment so the path stays short. Error correction 'M' (15%) suits a plain code; a code with
+ * a logo over its centre takes 'H' (30%) to still read what the logo hides. Pure computation:
+ * the same on a server render and in the browser.
  */
-export function qrCodePath(text: string): { size: number; path: string } {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' })
+export function qrCodePath(
+  text: string,
+  errorCorrectionLevel: QRCodeErrorCorrectionLevel = 'M',
+): { size: number; path: string } {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel })
   const { size } = modules
   let path = ''
   for (let row = 0; row < size; row++) {

@@ -12,12 +12,16 @@ import { useEffect, useState } from 'react'
 import { useAccount } from '../../hooks/useAccount.ts'
 import { useBalance } from '../../hooks/useBalance.ts'
 import { useDisconnect } from '../../hooks/useDisconnect.ts'
+import { useFeatures } from '../../hooks/useFeatures.ts'
 import { useFoyer, useFoyerContext } from '../../hooks/useFoyer.ts'
+import { useFoyerState } from '../../hooks/useFoyerState.ts'
 import { useNetwork } from '../../hooks/useNetwork.ts'
 import { useWalletInfo } from '../../hooks/useWalletInfo.ts'
+import { addressLabel } from '../../utils/addressLabel.ts'
 import { errorText } from '../components/NetworkList.tsx'
 import { socialMarks } from '../components/socialMarks.ts'
 import { WalletIcon } from '../components/WalletIcon.tsx'
+import { AccountSwitcher } from './account/AccountSwitcher.tsx'
 import { AccountTabs } from './account/AccountTabs.tsx'
 import { AccountTypeSwitch } from './account/AccountTypeSwitch.tsx'
 import { SignInStatus } from './account/SignInStatus.tsx'
@@ -26,8 +30,9 @@ import { UpdateEmailButton } from './email/UpdateEmailButton.tsx'
 import { WalletSecurity } from './email/WalletSecurity.tsx'
 
 /**
- * The connected account: name or address, balance, the wallet features (send, receive, …), the
- * Tokens/NFTs/Activity tabs, then network, copy address and disconnect.
+ * The connected account: name, label or address (and the wallet's other accounts), balance, the
+ * wallet features (send, receive, …), the Tokens/NFTs/Activity tabs, then network, copy address,
+ * the connected wallets (with `features.multiWallet`) and disconnect.
  */
 export default function Account() {
   const foyer = useFoyer()
@@ -38,9 +43,11 @@ export default function Account() {
   const { walletInfo } = useWalletInfo()
   const { disconnect, isPending: isDisconnecting, error: disconnectError } = useDisconnect()
   const canChooseName = useCanChooseName(address, network.chainNamespace, profileName)
+  const { multiWallet } = useFeatures()
+  const labels = useFoyerState((state) => state.account.addressLabels)
 
   if (!address) return null
-  const name = profileName ?? shortenAddress(address)
+  const name = profileName ?? addressLabel(labels, address) ?? shortenAddress(address)
   // How the visitor logged in to the embedded wallet: a provider and its display name.
   const identity = getConnectedEmbeddedConnector(foyer)?.getLoginIdentity()
   const loggedInWith =
@@ -66,6 +73,7 @@ export default function Account() {
       <p className="foyer-strong" title={address} dir="ltr" data-foyer-account="">
         {name}
       </p>
+      <AccountSwitcher />
       {canChooseName ? (
         <button
           type="button"
@@ -107,6 +115,16 @@ export default function Account() {
             {isUnsupported ? t('networkButton.unknown') : network.name}
           </span>
         </button>
+        {multiWallet ? (
+          <button
+            type="button"
+            className="foyer-list-item"
+            data-foyer-wallets=""
+            onClick={() => navigate(foyer, { view: 'ProfileWallets' })}
+          >
+            <span className="foyer-list-item-label">{t('account.wallets')}</span>
+          </button>
+        ) : null}
         <UpdateEmailButton />
         <WalletSecurity />
         <button

@@ -1,12 +1,17 @@
 // @vitest-environment happy-dom
 import { createFoyer, createMemoryStorage, createStorage, navigate } from '@foyer/core'
 import { evmAdapter } from '@foyer/evm'
+import { createSolanaLocalnet } from '@foyer/solana'
 import { createTestWallet } from '@foyer/test-wallets'
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import { createMemoryWallet } from '../../../../core/src/test-utils.ts'
 import { FoyerProvider } from '../../FoyerProvider.tsx'
 import { anvilChain, createTestSetup, findDialog, idleWalletsAdapter } from '../../testUtils.tsx'
 import { createConnectorWalletSource } from '../../utils/walletSource.ts'
+
+const evmAddress = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const solanaAddress = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
 
 afterEach(() => {
   cleanup()
@@ -98,6 +103,76 @@ describe('AllWallets', () => {
     fireEvent.click(await within.findByRole('button', { name: 'Amber Wallet' }))
     await waitFor(() => expect(dialog.getAttribute('data-view')).toBe('ConnectingExternal'))
     await waitFor(() => expect(foyer.getState().status).toBe('connected'))
+  })
+})
+
+describe('All Wallets: one entry per wallet', () => {
+  /** The test wallet's EIP-6963 and wallet-standard sides, and an EVM-only wallet. */
+  function setupMultiNamespace() {
+    const name = 'Foyer Test Wallet'
+    const evm = createMemoryWallet({
+      namespace: 'eip155',
+      address: evmAddress,
+      id: 'dev.foyer.testwallet',
+      name,
+    })
+    const solana = createMemoryWallet({
+      namespace: 'solana',
+      address: solanaAddress,
+      id: 'solana.foyer-test-wallet',
+      name,
+    })
+    const amber = createMemoryWallet({
+      namespace: 'eip155',
+      address: evmAddress,
+      id: 'dev.foyer.amber',
+      name: 'Amber Wallet',
+    })
+    return createFoyer({
+      networks: [
+        anvilChain('http://127.0.0.1:9'),
+        createSolanaLocalnet({ rpcUrl: 'http://127.0.0.1:9' }),
+      ],
+      adapters: [evm.adapter(), amber.adapter(), solana.adapter()],
+      storage: createStorage({ storage: createMemoryStorage() }),
+    })
+  }
+
+  test('lists a wallet of several namespaces once, with its namespace marks', async () => {
+    const foyer = setupMultiNamespace()
+    render(<FoyerProvider foyer={foyer} />)
+    act(() => navigate(foyer, { view: 'AllWallets' }))
+    const { within } = await findDialog()
+    await waitFor(() => expect(within.getAllByRole('listitem')).toHaveLength(2))
+    expect(within.getByRole('status').textContent).toBe('2 wallets')
+    const entry = within.getByRole('button', { name: /^Foyer Test Wallet/ })
+    expect(entry.textContent).toContain('Networks: EVM and Solana')
+    expect(
+      [...entry.querySelectorAll('.foyer-namespace-mark')].map((mark) => mark.textContent),
+    ).toEqual(['EVM', 'Solana'])
+    expect(within.getByRole('button', { name: /^Amber Wallet/ }).textContent).toContain(
+      'Networks: EVM',
+    )
+    // A search finds the wallet once too.
+    fireEvent.change(within.getByRole('searchbox'), { target: { value: 'foyer' } })
+    await waitFor(() => expect(within.getAllByRole('listitem')).toHaveLength(1))
+  })
+
+  test('choosing it opens the namespace chooser, where arrow keys move', async () => {
+    const foyer = setupMultiNamespace()
+    render(<FoyerProvider foyer={foyer} />)
+    act(() => navigate(foyer, { view: 'AllWallets' }))
+    const { within, dialog, root } = await findDialog()
+    const entry = await within.findByRole('button', { name: /^Foyer Test Wallet/ })
+    entry.focus()
+    fireEvent.keyDown(entry, { key: 'ArrowRight' })
+    expect(root.activeElement).toBe(within.getByRole('button', { name: /^Amber Wallet/ }))
+
+    fireEvent.click(entry)
+    await waitFor(() => expect(dialog.getAttribute('data-view')).toBe('ConnectingMultiChain'))
+    fireEvent.click(await within.findByRole('button', { name: /^Solana/ }))
+    await waitFor(() => expect(foyer.getState().account.address).toBe(solanaAddress))
+    expect(foyer.getState().connections.eip155).toBeUndefined()
   })
 })
 

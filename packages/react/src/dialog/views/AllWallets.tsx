@@ -7,15 +7,17 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useConnectors } from '../../hooks/useConnectors.ts'
 import { useFoyer, useFoyerContext } from '../../hooks/useFoyer.ts'
+import { groupConnectorsByWallet } from '../../utils/groupConnectorsByWallet.ts'
 import { orderConnectors } from '../../utils/orderConnectors.ts'
 import {
   createConnectorWalletSource,
   type WalletListEntry,
   type WalletSource,
 } from '../../utils/walletSource.ts'
+import { NamespaceMarks, useHasSeveralNamespaces } from '../components/NamespaceMarks.tsx'
 import { WalletIcon } from '../components/WalletIcon.tsx'
-import { useConnectFlow } from '../connectFlow.tsx'
 import { onListKeyDown } from '../listKeyboard.ts'
+import { useSelectWallet } from '../useSelectWallet.ts'
 import { createRegistryWalletSource, isRegistryWalletListEntry } from './walletRegistry.ts'
 
 /** All Wallets lists installed wallets first, then recent, featured and the rest. */
@@ -45,11 +47,17 @@ function useWalletSource(): WalletSource {
       connectorTypeOrder: ALL_WALLETS_ORDER,
     })
     const ordered = groups.flatMap((group) => group.connectors)
-    // Featured registry wallets follow the installed, recent and featured connectors.
-    const featuredAt = groups
-      .filter((group) => ALL_WALLETS_ORDER.indexOf(group.entry) <= FEATURED_INDEX)
-      .flatMap((group) => group.connectors)
-      .filter((connector) => connector.type !== 'walletConnect').length
+    // Featured registry wallets follow the installed, recent and featured wallets (one row per
+    // wallet: counted by the first connector of each, which places the row).
+    const beforeFeatured = new Set(
+      groups
+        .filter((group) => ALL_WALLETS_ORDER.indexOf(group.entry) <= FEATURED_INDEX)
+        .flatMap((group) => group.connectors)
+        .map((connector) => connector.id),
+    )
+    const featuredAt = groupConnectorsByWallet(
+      ordered.filter((connector) => connector.type !== 'walletConnect'),
+    ).filter((wallet) => beforeFeatured.has(wallet.id)).length
     return foyer.config.serverUrl
       ? createRegistryWalletSource(foyer, ordered, { featuredAt })
       : createConnectorWalletSource(ordered)
@@ -75,7 +83,8 @@ type ListingState = {
 export function WalletListing({ source }: { source: WalletSource }) {
   const foyer = useFoyer()
   const { t } = useFoyerContext()
-  const flow = useConnectFlow()
+  const { selectWallet, selectConnector } = useSelectWallet()
+  const showNamespaces = useHasSeveralNamespaces()
   const [search, setSearch] = useState('')
   const [state, setState] = useState<ListingState>({
     entries: [],
@@ -157,8 +166,14 @@ export function WalletListing({ source }: { source: WalletSource }) {
       })
       return
     }
-    navigate(foyer, { view: 'ConnectingExternal', data: { connectorId: entry.connectorId } })
-    flow.start(entry.connectorId)
+    if (entry.wallet) {
+      selectWallet(entry.wallet)
+      return
+    }
+    const connector = foyer.getConnector(entry.connectorId)
+    if (connector) selectConnector(connector)
+    // Gone since listed: ConnectingExternal says the wallet is not found.
+    else navigate(foyer, { view: 'ConnectingExternal', data: { connectorId: entry.connectorId } })
   }
 
   return (
@@ -184,11 +199,17 @@ export function WalletListing({ source }: { source: WalletSource }) {
               className="foyer-grid-item"
               data-foyer-item=""
               data-wallet-id={entry.id}
+              data-connector-ids={entry.wallet?.connectors
+                .map((connector) => connector.id)
+                .join(' ')}
               disabled={!entry.connectorId}
               onClick={() => select(entry)}
             >
               <WalletIcon src={entry.imageUrl} />
               <span>{entry.name}</span>
+              {showNamespaces && entry.namespaces ? (
+                <NamespaceMarks namespaces={entry.namespaces} />
+              ) : null}
             </button>
           </li>
         ))}

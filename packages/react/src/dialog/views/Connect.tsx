@@ -1,4 +1,4 @@
-import type { ConnectMethod, Connector, ConnectorTypeOrderEntry } from '@foyer/core'
+import type { ConnectMethod, ConnectorTypeOrderEntry } from '@foyer/core'
 import { isEmbeddedAuthConnector, navigate } from '@foyer/core'
 import { type ReactNode, useId } from 'react'
 import { useConnectors } from '../../hooks/useConnectors.ts'
@@ -6,10 +6,12 @@ import { useFeatures } from '../../hooks/useFeatures.ts'
 import { useFoyer, useFoyerContext } from '../../hooks/useFoyer.ts'
 import { useFoyerState } from '../../hooks/useFoyerState.ts'
 import type { MessageKey } from '../../i18n/en.ts'
+import { groupConnectorsByWallet } from '../../utils/groupConnectorsByWallet.ts'
 import { orderConnectMethods } from '../../utils/orderConnectMethods.ts'
+import { NamespaceMarks, useHasSeveralNamespaces } from '../components/NamespaceMarks.tsx'
 import { WalletIcon } from '../components/WalletIcon.tsx'
-import { useConnectFlow } from '../connectFlow.tsx'
 import { onListKeyDown } from '../listKeyboard.ts'
+import { useSelectWallet } from '../useSelectWallet.ts'
 import { EmailSection } from './email/EmailSection.tsx'
 import { LegalCheckbox } from './legal/LegalCheckbox.tsx'
 import { useLegalConsent } from './legal/useLegalConsent.ts'
@@ -65,24 +67,23 @@ function WalletSection({ showHeading }: { showHeading: boolean }) {
   const { t } = useFoyerContext()
   const features = useFeatures()
   const { groups } = useConnectors()
-  const flow = useConnectFlow()
+  const { selectWallet } = useSelectWallet()
   const headingId = useId()
+  const showNamespaces = useHasSeveralNamespaces()
 
-  const select = (connector: Connector) => {
-    if (connector.type === 'walletConnect') {
-      navigate(foyer, {
-        view: 'ConnectingWalletConnectBasic',
-        data: { connectorId: connector.id },
-      })
-      return
-    }
-    navigate(foyer, { view: 'ConnectingExternal', data: { connectorId: connector.id } })
-    flow.start(connector.id)
-  }
-
-  // From SwitchActiveChain: only wallets of the namespace the visitor is moving to.
+  // From SwitchActiveChain: only wallets of the namespace the visitor is moving to, each with
+  // that namespace's connector alone.
   const namespace = useFoyerState((state) => state.dialog.data?.namespace)
   const featured = useFeaturedWallets()
+  const listed = groups.flatMap((group) =>
+    group.connectors
+      .filter((connector) => namespace === undefined || connector.namespace === namespace)
+      .map((connector) => ({ connector, entry: group.entry })),
+  )
+  const entryOf = new Map(listed.map(({ connector, entry }) => [connector.id, entry]))
+  // One row per wallet, in the place (and with the tag) of its first connector.
+  const wallets = groupConnectorsByWallet(listed.map(({ connector }) => connector))
+
   // Rows in `connectorTypeOrder`; featured registry wallets (not installed) join the featured
   // position, after the featured wallets that are installed.
   const order = foyer.config.connectorTypeOrder
@@ -94,27 +95,28 @@ function WalletSection({ showHeading }: { showHeading: boolean }) {
     featuredShown = true
     for (const entry of featured) rows.push(<RegistryWalletItem key={entry.id} entry={entry} />)
   }
-  for (const group of groups) {
-    if (order.indexOf(group.entry) > featuredAt) showFeatured()
-    for (const connector of group.connectors) {
-      if (namespace !== undefined && connector.namespace !== namespace) continue
-      const tag = tags[group.entry]
-      rows.push(
-        <li key={connector.id}>
-          <button
-            type="button"
-            className="foyer-list-item"
-            data-foyer-item=""
-            data-connector-id={connector.id}
-            onClick={() => select(connector)}
-          >
-            <WalletIcon src={connector.icon} />
-            <span className="foyer-list-item-label">{connector.name}</span>
-            {tag ? <span className="foyer-tag">{t(tag)}</span> : null}
-          </button>
-        </li>,
-      )
-    }
+  for (const wallet of wallets) {
+    const entry = entryOf.get(wallet.id)!
+    if (order.indexOf(entry) > featuredAt) showFeatured()
+    const tag = tags[entry]
+    rows.push(
+      <li key={wallet.id}>
+        <button
+          type="button"
+          className="foyer-list-item"
+          data-foyer-item=""
+          data-connector-id={wallet.id}
+          // Every namespace's connector of the row (`[data-connector-ids~="<id>"]` finds it).
+          data-connector-ids={wallet.connectors.map((connector) => connector.id).join(' ')}
+          onClick={() => selectWallet(wallet)}
+        >
+          <WalletIcon src={wallet.icon} />
+          <span className="foyer-list-item-label">{wallet.name}</span>
+          {showNamespaces ? <NamespaceMarks namespaces={wallet.namespaces} /> : null}
+          {tag ? <span className="foyer-tag">{t(tag)}</span> : null}
+        </button>
+      </li>,
+    )
   }
   showFeatured()
 

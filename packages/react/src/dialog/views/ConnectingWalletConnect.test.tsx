@@ -18,12 +18,11 @@ import { anvilDevAccounts } from '@foyer/devnet'
 import { type WalletConnectConnector, walletConnectAdapter } from '@foyer/walletconnect'
 import { createNodeTestWallet, type NodeTestWallet } from '@foyer/walletconnect/test-wallet'
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
-import jsQR from 'jsqr'
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, onTestFinished, test, vi } from 'vitest'
 import { FoyerProvider } from '../../FoyerProvider.tsx'
 import { anvilChain, findDialog } from '../../testUtils.tsx'
+import { scanQrSvg as scanQrCode } from '../components/scanQrSvg.testUtils.ts'
 import { formatDeepLink } from './walletconnect/formatDeepLink.ts'
-import { logoBox } from './walletconnect/PairingQrCode.tsx'
 
 let relay: CreateDevRelayReturnType
 let storageDirectory: string
@@ -60,7 +59,10 @@ afterAll(async () => {
   vi.unstubAllEnvs()
 })
 
-function createDapp(): { foyer: Foyer; connector: WalletConnectConnector } {
+function createDapp(options: { pairingLifetimeMs?: number } = {}): {
+  foyer: Foyer
+  connector: WalletConnectConnector
+} {
   clientCount++
   const foyer = createFoyer({
     // Signing needs no chain: the RPC URL is never called in these tests.
@@ -75,6 +77,7 @@ function createDapp(): { foyer: Foyer; connector: WalletConnectConnector } {
           icons: [],
         },
         storagePrefix: `views-${clientCount}`,
+        pairingLifetimeMs: options.pairingLifetimeMs,
         storageOptions: { database: join(storageDirectory, `views-${clientCount}.db`) },
       }),
     ],
@@ -98,44 +101,13 @@ async function createWallet(): Promise<NodeTestWallet> {
   return wallet
 }
 
-/** Reads the QR code as a phone camera would: the drawn modules, the logo tile left white. */
-function scanQrCode(svg: Element): string | undefined {
-  const size = Number(svg.getAttribute('viewBox')!.split(' ')[2])
-  const scale = 4
-  const quiet = 4
-  const width = (size + 2 * quiet) * scale
-  const pixels = new Uint8ClampedArray(width * width * 4).fill(255)
-  const paint = (column: number, row: number) => {
-    for (let y = 0; y < scale; y++)
-      for (let x = 0; x < scale; x++) {
-        const offset = (((row + quiet) * scale + y) * width + (column + quiet) * scale + x) * 4
-        pixels[offset] = pixels[offset + 1] = pixels[offset + 2] = 0
-      }
-  }
-  const path = svg.querySelector('path')!.getAttribute('d')!
-  const box = svg.querySelector('[data-qr-logo]') ? logoBox(size) : undefined
-  for (const match of path.matchAll(/M(\d+) (\d+)h(\d+)v1h-\d+z/g)) {
-    const [, x, y, runLength] = match.map(Number) as [number, number, number, number]
-    for (let column = x; column < x + runLength; column++) {
-      const underLogo =
-        box &&
-        column >= box.x - 0.5 &&
-        column < box.x + box.side &&
-        y >= box.y - 0.5 &&
-        y < box.y + box.side
-      if (!underLogo) paint(column, y)
-    }
-  }
-  return jsQR(pixels, width, width)?.data
-}
-
 describe('ConnectingWalletConnectBasic', () => {
   test('WalletConnect is listed first; its QR code and copied link pair a wallet that connects', async () => {
     const { foyer } = createDapp()
     const wallet = await createWallet()
     render(<FoyerProvider foyer={foyer} />)
     act(() => open(foyer))
-    const { within, dialog, scope } = await findDialog()
+    const { within, dialog } = await findDialog()
 
     const entries = await within.findAllByRole('button', { name: /WalletConnect|All Wallets/ })
     expect(entries[0]!.textContent).toBe('WalletConnect')
@@ -155,12 +127,45 @@ describe('ConnectingWalletConnectBasic', () => {
 
     fireEvent.click(within.getByRole('button', { name: 'Copy link' }))
     await waitFor(async () => expect(await navigator.clipboard.readText()).toBe(scanned))
-    expect(await scope.findByText('Link copied')).toBeTruthy()
+    expect(await within.findByRole('button', { name: 'Link copied' })).toBeTruthy()
 
     await wallet.pair(await navigator.clipboard.readText())
     await waitFor(() => expect(foyer.getState().status).toBe('connected'), { timeout: 10_000 })
     expect(foyer.getState().account.address).toBe(wallet.address)
     await waitFor(() => expect(foyer.getState().dialog.open).toBe(false))
+  })
+
+  test('an expiring pairing URI is replaced by a new QR code on its own, and the new one pairs', async () => {
+    // 10.3 s lifetime: counted as expired (10 s or less left) after 300 ms, then renewed.
+    const { foyer, connector } = createDapp({ pairingLifetimeMs: 10_300 })
+    const wallet = await createWallet()
+    render(<FoyerProvider foyer={foyer} />)
+    act(() => open(foyer, { view: 'ConnectingWalletConnectBasic' }))
+    const { within } = await findDialog()
+    const qr = await within.findByRole(
+      'img',
+      { name: 'WalletConnect QR code' },
+      { timeout: 10_000 },
+    )
+    const first = scanQrCode(qr)!
+    expect(first).toBe(connector.getPairingUri()?.uri)
+
+    await waitFor(
+      () =>
+        expect(scanQrCode(within.getByRole('img', { name: 'WalletConnect QR code' }))).not.toBe(
+          first,
+        ),
+      { timeout: 10_000 },
+    )
+    // No countdown or "expired" text, nothing to click: the hint is the same.
+    expect(within.getByRole('status').textContent).toBe(
+      'Scan this QR code with a WalletConnect wallet on your phone',
+    )
+    const second = scanQrCode(within.getByRole('img', { name: 'WalletConnect QR code' }))!
+    expect(second).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+    await wallet.pair(second)
+    await waitFor(() => expect(foyer.getState().status).toBe('connected'), { timeout: 10_000 })
+    expect(foyer.getState().account.address).toBe(wallet.address)
   })
 
   test("a refused proposal shows 'Connection rejected', and Try again offers a new QR code", async () => {
@@ -199,7 +204,13 @@ describe('ConnectingWalletConnect', () => {
     webapp_link: 'https://app.rainbow.example',
   }
 
-  test('shows the QR code with the wallet logo and opens the wallet on the pairing URI; the choice is remembered', async () => {
+  test('on a phone, shows the QR code with the wallet logo and opens the wallet on the pairing URI; the choice is remembered', async () => {
+    // A phone-width viewport: the wallet's app link is offered (on a desktop it is not).
+    const { happyDOM } = window as unknown as {
+      happyDOM: { setViewport(v: { width: number }): void }
+    }
+    happyDOM.setViewport({ width: 390 })
+    onTestFinished(() => happyDOM.setViewport({ width: 1024 }))
     const { foyer, connector } = createDapp()
     render(<FoyerProvider foyer={foyer} />)
     act(() => open(foyer, { view: 'ConnectingWalletConnect', data: { wallet: rainbow } }))

@@ -96,15 +96,18 @@ describe('email login views', () => {
     expect(code.getAttribute('autocomplete')).toBe('one-time-code')
     expect(describedBy(code)).toBe('Enter the 6-digit code we emailed to ada@example.com.')
 
-    // A wrong code: the server's message, tied to the input.
+    // A wrong code, pasted with a space, goes on its own: the server's message, tied to the input.
     const right = world.lastCode('ada@example.com')
-    fireEvent.change(code, { target: { value: right === '000000' ? '111111' : '000000' } })
-    fireEvent.click(within.getByRole('button', { name: 'Verify' }))
+    const wrong = right === '000000' ? '111111' : '000000'
+    fireEvent.paste(code, {
+      clipboardData: { getData: () => `${wrong.slice(0, 3)} ${wrong.slice(3)}` },
+    })
     expect(await within.findByText('Invalid code')).toBeTruthy()
     expect(describedBy(code)).toContain('Invalid code')
 
-    fireEvent.change(code, { target: { value: right } })
-    fireEvent.click(within.getByRole('button', { name: 'Verify' }))
+    // The right one, typed digit by digit, is sent on its sixth: nobody clicks Verify.
+    for (let length = 1; length <= 6; length++)
+      fireEvent.change(code, { target: { value: right.slice(0, length) } })
     await waitFor(() => expect(page.foyer.getState().status).toBe('connected'))
     expect(page.foyer.getState().account.address).toBe(
       [...world.server.database.values()][0]!.addresses.eip155,
@@ -168,7 +171,6 @@ describe('email login views', () => {
     fireEvent.change(await within.findByRole('textbox', { name: 'Verification code' }), {
       target: { value: world.lastCode('two@example.com') },
     })
-    fireEvent.click(within.getByRole('button', { name: 'Verify' }))
     await waitFor(() => expect(dialog.getAttribute('data-view')).toBe('EmailVerifyDevice'))
     expect(
       await within.findByText(
@@ -196,7 +198,6 @@ describe('email login views', () => {
     fireEvent.change(await within.findByRole('textbox', { name: 'Verification code' }), {
       target: { value: world.lastCode('three@example.com') },
     })
-    fireEvent.click(within.getByRole('button', { name: 'Verify' }))
     await waitFor(() => expect(dialog.getAttribute('data-view')).toBe('EmailVerifyDevice'))
     world.server.denyDevice('three@example.com')
     expect(await within.findByText(/refused from the email/)).toBeTruthy()
@@ -225,14 +226,13 @@ describe('email login views', () => {
     fireEvent.change(within.getByRole('textbox', { name: 'Verification code' }), {
       target: { value: world.lastCode('old@example.com', 'update') },
     })
-    fireEvent.click(within.getByRole('button', { name: 'Verify' }))
     expect(
       await within.findByText('Enter the 6-digit code we emailed to new@example.com.'),
     ).toBeTruthy()
-    fireEvent.change(within.getByRole('textbox', { name: 'Verification code' }), {
-      target: { value: world.lastCode('new@example.com', 'update') },
+    // The second code pasted as the email shows it, spaces around: sent without a click.
+    fireEvent.paste(within.getByRole('textbox', { name: 'Verification code' }), {
+      clipboardData: { getData: () => ` ${world.lastCode('new@example.com', 'update')} ` },
     })
-    fireEvent.click(within.getByRole('button', { name: 'Verify' }))
     await waitFor(() => expect(dialog.getAttribute('data-view')).toBe('Account'))
     expect(page.adapter.connector.getEmail()).toBe('new@example.com')
   })

@@ -12,7 +12,7 @@ import {
 import { evmAdapter } from '@foyer/evm'
 import { createTestWallet } from '@foyer/test-wallets'
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, onTestFinished, test, vi } from 'vitest'
 // The server runs in a child Node process: happy-dom's module transform cannot load the devnet.
 import { spawnTestServer } from '../../../../core/src/api/spawnTestServer.ts'
 import { FoyerProvider } from '../../FoyerProvider.tsx'
@@ -131,6 +131,16 @@ describe('featured wallets from the registry', () => {
       view: 'ConnectingWalletConnect',
       data: { connectorId: 'walletConnect', wallet: { id: RAINBOW, mobile_link: 'rainbow:' } },
     })
+    // On a desktop, Rainbow (a phone app only) has no link to open, but one to get it.
+    const get = await within.findByRole('link', { name: 'Get Rainbow' })
+    expect(get.getAttribute('href')).toBe('https://rainbow.me/')
+    expect(within.queryByRole('link', { name: 'Open Rainbow' })).toBeNull()
+    // Narrowed to a phone's width, the app's own link on the pairing URI appears.
+    const { happyDOM } = window as unknown as {
+      happyDOM: { setViewport(v: { width: number }): void }
+    }
+    onTestFinished(() => happyDOM.setViewport({ width: 1024 }))
+    act(() => happyDOM.setViewport({ width: 390 }))
     const link = await within.findByRole('link', { name: 'Open Rainbow' })
     expect(link.getAttribute('href')).toBe(
       `rainbow://wc?uri=${encodeURIComponent('wc:feed@2?relay-protocol=irn&symKey=00')}`,

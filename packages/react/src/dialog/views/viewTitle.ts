@@ -18,8 +18,16 @@ export function viewTitle(
       const connector = connectors.find((candidate) => candidate.id === data?.connectorId)
       return t('view.ConnectingExternal.title', { name: connector?.name ?? '' })
     }
+    case 'ConnectingMultiChain': {
+      // Titled with the wallet's name, as ConnectingExternal is.
+      const ids = Array.isArray(data?.connectorIds) ? (data.connectorIds as unknown[]) : []
+      const connector = connectors.find((candidate) => ids.includes(candidate.id))
+      return t('view.ConnectingMultiChain.title', { name: connector?.name ?? '' })
+    }
     case 'Account':
       return t('view.Account.title')
+    case 'ProfileWallets':
+      return t('view.ProfileWallets.title')
     case 'SwitchNetwork':
       return t('view.SwitchNetwork.title')
     case 'UnsupportedChain':

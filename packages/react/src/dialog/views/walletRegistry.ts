@@ -6,11 +6,12 @@ import {
   WALLET_PAGE_SIZE,
   WALLET_SEARCH_LIMIT,
 } from '@foyer/core'
+import { groupConnectorsByWallet } from '../../utils/groupConnectorsByWallet.ts'
 import {
-  connectorToWalletEntry,
   type WalletListEntry,
   type WalletSource,
   walletMatchesSearch,
+  walletToListEntry,
 } from '../../utils/walletSource.ts'
 
 /** A listing row from the registry: keeps the wallet's links for the WalletConnect view. */
@@ -22,6 +23,11 @@ export type RegistryWalletListEntry = WalletListEntry & {
     mobile_link: string | null
     desktop_link: string | null
     webapp_link: string | null
+    rdns: string | null
+    homepage: string | null
+    app_store: string | null
+    play_store: string | null
+    chrome_store: string | null
   }
 }
 
@@ -57,6 +63,12 @@ export function registryWalletToEntry(
       mobile_link: wallet.mobile_link,
       desktop_link: wallet.desktop_link,
       webapp_link: wallet.webapp_link,
+      // For "Get {name}" when it is not installed.
+      rdns: wallet.rdns,
+      homepage: wallet.homepage,
+      app_store: wallet.app_store,
+      play_store: wallet.play_store,
+      chrome_store: wallet.chrome_store,
     },
   }
 }
@@ -144,8 +156,8 @@ export function featuredWalletEntries(
 
 export type CreateRegistryWalletSourceOptions = {
   /**
-   * Where the featured registry wallets go among the local connectors: how many connectors come
-   * before them (those of the order entries before 'featured'). Default: after all of them.
+   * Where the featured registry wallets go among the local wallets: how many wallets come before
+   * them (those of the order entries before 'featured'). Default: after all of them.
    */
   featuredAt?: number | undefined
 }
@@ -163,7 +175,8 @@ export function createRegistryWalletSource(
 ): WalletSource {
   const local = localConnectors.filter((connector) => connector.type !== 'walletConnect')
   const walletConnect = localConnectors.find((connector) => connector.type === 'walletConnect')
-  const connectorEntries = local.map(connectorToWalletEntry)
+  // One row per wallet, however many namespaces its connectors serve.
+  const connectorEntries = groupConnectorsByWallet(local).map(walletToListEntry)
   const featuredAt = Math.min(
     options.featuredAt ?? connectorEntries.length,
     connectorEntries.length,

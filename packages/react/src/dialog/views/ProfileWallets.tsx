@@ -1,0 +1,261 @@
+import {
+  type ChainNamespace,
+  type Connection,
+  disconnect,
+  type Foyer,
+  getActiveConnection,
+  navigate,
+  type StoredConnectionStatus,
+  type SwitchConnectionReturnType,
+  shortenAddress,
+  showAlert,
+  showToast,
+  switchConnection,
+} from '@foyer/core'
+import { useCallback, useEffect, useId, useState } from 'react'
+import { useAsyncAction } from '../../hooks/useAsyncAction.ts'
+import { useFeatures } from '../../hooks/useFeatures.ts'
+import { useFoyer, useFoyerContext } from '../../hooks/useFoyer.ts'
+import { useFoyerState } from '../../hooks/useFoyerState.ts'
+import type { Translate } from '../../i18n/createTranslator.ts'
+import type { MessageKey } from '../../i18n/en.ts'
+import { addressLabel } from '../../utils/addressLabel.ts'
+import { errorText } from '../components/NetworkList.tsx'
+import { namespaceNames } from '../components/namespaceMarks.ts'
+import { WalletIcon } from '../components/WalletIcon.tsx'
+import { onListKeyDown } from '../listKeyboard.ts'
+
+const statusKeys = {
+  active: 'profileWallets.status.active',
+  connected: 'profileWallets.status.connected',
+  disconnected: 'profileWallets.status.disconnected',
+} as const satisfies Record<StoredConnectionStatus, MessageKey>
+
+type WalletRow = { namespace: ChainNamespace; connection: Connection }
+
+/**
+ * Every stored connection per namespace (SPEC §2 ProfileWallets, `features.multiWallet`): make one
+ * active, add another wallet, disconnect one or all. Without multiWallet it shows SPEC §8's
+ * 'Multi-Wallet Not Enabled' developer alert instead.
+ */
+export default function ProfileWallets() {
+  const foyer = useFoyer()
+  const { multiWallet } = useFeatures()
+  useEffect(() => {
+    // The app opened this view while several wallets are off: tell its developer.
+    if (!multiWallet) showAlert(foyer, { code: 'MULTI_WALLET_NOT_ENABLED', variant: 'warning' })
+  }, [foyer, multiWallet])
+  return multiWallet ? <WalletLists /> : null
+}
+
+function WalletLists() {
+  const foyer = useFoyer()
+  const { t } = useFoyerContext()
+  const connections = useFoyerState((state) => state.connections)
+  const activeNamespace = useFoyerState((state) => state.activeNamespace)
+  const [target, setTarget] = useState<string>()
+
+  const switching = useAsyncAction(
+    useCallback(
+      ({ namespace, connection }: WalletRow) => switchConnection(foyer, { namespace, connection }),
+      [foyer],
+    ),
+  )
+  const disconnecting = useAsyncAction(
+    useCallback((rows: readonly WalletRow[]) => disconnectRows(foyer, rows), [foyer]),
+  )
+  const busy = switching.isPending || disconnecting.isPending
+  const error = switching.error ?? disconnecting.error
+
+  const namespaces = Object.keys(connections).filter(
+    (namespace) => connections[namespace as ChainNamespace]?.length,
+  ) as ChainNamespace[]
+  if (!namespaces.length && activeNamespace) namespaces.push(activeNamespace)
+  const allRows = namespaces.flatMap((namespace) =>
+    (connections[namespace] ?? []).map((connection) => ({ namespace, connection })),
+  )
+
+  // Buttons stay focusable while a switch or disconnect runs (keyboard users keep their place);
+  // they only do nothing meanwhile.
+  const makeActive = async (row: WalletRow) => {
+    if (busy) return
+    setTarget(row.connection.connectorId)
+    disconnecting.reset()
+    const result = await switching.runAsync(row).catch(() => undefined)
+    // Email, social and WalletConnect continue in their own views.
+    if (!result || result.pendingInDialog) return
+    void showToast(foyer, { variant: 'success', message: switchReport(foyer, t, row, result) })
+  }
+  const disconnectRowsOf = (rows: readonly WalletRow[]) => {
+    if (busy) return
+    setTarget(rows.length === 1 ? rows[0]!.connection.connectorId : undefined)
+    switching.reset()
+    disconnecting.run(rows)
+  }
+
+  return (
+    <div>
+      {namespaces.map((namespace) => (
+        <NamespaceWallets
+          key={namespace}
+          namespace={namespace}
+          connections={connections[namespace] ?? []}
+          busy={busy}
+          pendingConnectorId={busy ? target : undefined}
+          onMakeActive={(connection) => void makeActive({ namespace, connection })}
+          onDisconnect={(connection) => disconnectRowsOf([{ namespace, connection }])}
+        />
+      ))}
+      {/* Always present, so the error is announced when it arrives. */}
+      <div role="status" aria-live="polite">
+        {error ? <p className="foyer-error-text">{errorText(error, t)}</p> : null}
+      </div>
+      {allRows.length > 1 ? (
+        <div className="foyer-actions">
+          <button
+            type="button"
+            className="foyer-list-item"
+            data-foyer-disconnect-all=""
+            aria-disabled={busy || undefined}
+            onClick={() => disconnectRowsOf(allRows)}
+          >
+            <span className="foyer-list-item-label">{t('profileWallets.disconnectAll')}</span>
+          </button>
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+type NamespaceWalletsProps = {
+  namespace: ChainNamespace
+  connections: readonly Connection[]
+  busy: boolean
+  pendingConnectorId: string | undefined
+  onMakeActive(connection: Connection): void
+  onDisconnect(connection: Connection): void
+}
+
+function NamespaceWallets(props: NamespaceWalletsProps) {
+  const { namespace, connections, busy, pendingConnectorId } = props
+  const foyer = useFoyer()
+  const { t } = useFoyerContext()
+  const headingId = useId()
+  const connectors = useFoyerState((state) => state.connectors)
+  const labels = useFoyerState((state) => state.account.addressLabels)
+  const shownAddress = useFoyerState((state) =>
+    state.activeNamespace === namespace ? state.account.address : undefined,
+  )
+
+  return (
+    <section className="foyer-section" aria-labelledby={headingId} data-namespace={namespace}>
+      <h3 id={headingId} className="foyer-section-title">
+        {namespaceNames[namespace]}
+      </h3>
+      {connections.length ? (
+        <ul className="foyer-list" aria-labelledby={headingId} onKeyDown={onListKeyDown}>
+          {connections.map((connection) => {
+            const connector = connectors.find((c) => c.id === connection.connectorId)
+            const name = connector?.name ?? connection.connectorId
+            const isActive = connection.status === 'active'
+            // The active wallet shows the account on display; the others their first one.
+            const address =
+              (isActive && shownAddress) || connection.accounts[0]?.address || undefined
+            const label = address && addressLabel(labels, address)
+            const short = address ? shortenAddress(address) : ''
+            const isPending = pendingConnectorId === connection.connectorId
+            return (
+              <li key={connection.connectorId} className="foyer-wallet-row">
+                <button
+                  type="button"
+                  className="foyer-list-item"
+                  data-foyer-item=""
+                  data-connector-id={connection.connectorId}
+                  data-status={connection.status}
+                  aria-current={isActive ? 'true' : undefined}
+                  aria-busy={isPending || undefined}
+                  aria-disabled={busy || undefined}
+                  onClick={() => props.onMakeActive(connection)}
+                >
+                  <WalletIcon src={connector?.icon} />
+                  {/* Spaces between the parts keep the button's accessible name readable. */}
+                  <span className="foyer-list-item-label">
+                    {name}{' '}
+                    {address ? (
+                      <span className="foyer-list-item-detail" title={address}>
+                        {label ? `${label} · ` : null}
+                        <span dir="ltr">{short}</span>
+                      </span>
+                    ) : null}
+                  </span>{' '}
+                  <span className="foyer-tag">{t(statusKeys[connection.status])}</span>
+                  {isPending ? (
+                    <span className="foyer-spinner foyer-spinner-small" aria-hidden="true" />
+                  ) : null}
+                </button>
+                <button
+                  type="button"
+                  className="foyer-button"
+                  data-variant="secondary"
+                  data-foyer-disconnect={connection.connectorId}
+                  aria-disabled={busy || undefined}
+                  onClick={() => props.onDisconnect(connection)}
+                >
+                  {t('account.disconnect')}
+                  <span className="foyer-visually-hidden">
+                    {' '}
+                    {name} {short}
+                  </span>
+                </button>
+              </li>
+            )
+          })}
+        </ul>
+      ) : (
+        <p className="foyer-muted">{t('profileWallets.empty')}</p>
+      )}
+      <button
+        type="button"
+        className="foyer-link-button"
+        data-foyer-add-wallet={namespace}
+        aria-describedby={headingId}
+        aria-disabled={busy || undefined}
+        onClick={() => {
+          if (!busy) navigate(foyer, { view: 'Connect', data: { namespace } })
+        }}
+      >
+        {t('profileWallets.add')}
+      </button>
+    </section>
+  )
+}
+
+/** Disconnects the rows one by one; a linked connection its partner took along is skipped. */
+async function disconnectRows(foyer: Foyer, rows: readonly WalletRow[]) {
+  for (const { namespace, connection } of rows) {
+    const stored = foyer.getState().connections[namespace] ?? []
+    if (!stored.some((candidate) => candidate.connectorId === connection.connectorId)) continue
+    await disconnect(foyer, { namespace, connectorId: connection.connectorId })
+  }
+}
+
+/** What switching changed (SPEC §4): the wallet, the account, both, or nothing. */
+function switchReport(
+  foyer: Foyer,
+  t: Translate,
+  row: WalletRow,
+  result: SwitchConnectionReturnType,
+): string {
+  const state = foyer.getState()
+  const active = getActiveConnection(state, row.namespace)
+  const name =
+    state.connectors.find((connector) => connector.id === active?.connectorId)?.name ??
+    row.connection.connectorId
+  const address = state.account.address ?? ''
+  const account = addressLabel(state.account.addressLabels, address) ?? shortenAddress(address)
+  if (result.hasSwitchedWallet && result.hasSwitchedAccount)
+    return t('profileWallets.switched.walletAndAccount', { name, account })
+  if (result.hasSwitchedWallet) return t('profileWallets.switched.wallet', { name })
+  if (result.hasSwitchedAccount) return t('profileWallets.switched.account', { account })
+  return t('profileWallets.switched.none', { name })
+}
