@@ -31,6 +31,16 @@ function createE2eProjects() {
   ])
   upsert([
     '--id',
+    e2eProjects.multiWallet,
+    '--name',
+    'Several wallets per namespace',
+    '--origins',
+    'http://127.0.0.1:*,http://localhost:*',
+    '--features',
+    JSON.stringify({ multiWallet: true }),
+  ])
+  upsert([
+    '--id',
     e2eProjects.foreignOrigin,
     '--name',
     'Another site',

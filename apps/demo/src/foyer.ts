@@ -142,7 +142,8 @@ export function createDemoFoyer(): Foyer {
       ...(new URLSearchParams(window.location.search).get('legal') === '1'
         ? { legalCheckbox: true }
         : {}),
-      // `?multiWallet=1`: several wallets per namespace, listed in the account's Wallets view.
+      // `?multiWallet=1`: several wallets per namespace, listed in the account's Wallets view
+      // (with a `?project=` whose server allows it: the operator's off wins, SPEC §6).
       ...(new URLSearchParams(window.location.search).get('multiWallet') === '1'
         ? { multiWallet: true }
         : {}),
