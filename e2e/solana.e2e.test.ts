@@ -73,6 +73,19 @@ test('connects the Solana test wallet, sends 0.5 SOL, then adds an EVM wallet th
   const walletRow = dialog().locator(`[data-connector-ids~="${solanaConnectorId}"]`)
   await expect.poll(() => walletRow.isVisible(), { timeout: 10_000 }).toBe(true)
   expect((await walletRow.getAttribute('data-connector-ids'))?.split(' ')).toContain(evmConnectorId)
+  // The name is shown in full, the namespace marks under it (beside it they crushed it to nothing).
+  const nameBox = await walletRow.evaluate((row) => {
+    const label = row.querySelector('.foyer-list-item-label')!
+    const range = document.createRange()
+    range.selectNodeContents(label.firstChild!)
+    const name = range.getBoundingClientRect()
+    return { width: name.width, labelRight: label.getBoundingClientRect().right, right: name.right }
+  })
+  expect(nameBox.width).toBeGreaterThan(60)
+  expect(nameBox.right).toBeLessThanOrEqual(nameBox.labelRight + 0.5)
+  expect(await walletRow.locator('.foyer-namespace-mark').allTextContents()).toEqual(
+    expect.arrayContaining(['EVM', 'Solana']),
+  )
   await pickConnector(dialog(), solanaConnectorId)
   await expect
     .poll(() => page.getByTestId('address').textContent(), { timeout: 20_000 })

@@ -334,6 +334,12 @@ export const dialogStyles = /* css */ `
   color: var(--foyer-foreground-muted);
 }
 .foyer-grid-item .foyer-namespace-marks { overflow: visible; white-space: normal; }
+.foyer-list-item-label > .foyer-namespace-marks {
+  display: flex;
+  justify-content: flex-start;
+  margin-top: 3px;
+  white-space: normal;
+}
 
 .foyer-list-item-detail {
   display: block;

@@ -111,8 +111,16 @@ function WalletSection({ showHeading }: { showHeading: boolean }) {
           onClick={() => selectWallet(wallet)}
         >
           <WalletIcon src={wallet.icon} />
-          <span className="foyer-list-item-label">{wallet.name}</span>
-          {showNamespaces ? <NamespaceMarks namespaces={wallet.namespaces} /> : null}
+          {/* The marks go under the name: beside it they would leave the name no room. */}
+          <span className="foyer-list-item-label">
+            {wallet.name}
+            {showNamespaces ? (
+              <>
+                {' '}
+                <NamespaceMarks namespaces={wallet.namespaces} />
+              </>
+            ) : null}
+          </span>
           {tag ? <span className="foyer-tag">{t(tag)}</span> : null}
         </button>
       </li>,
