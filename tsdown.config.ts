@@ -11,6 +11,7 @@ export default defineConfig({
     'packages/polkadot',
     'packages/cosmos',
     'packages/walletconnect',
+    'packages/wagmi',
     'packages/react',
     'packages/frame',
     'apps/server',

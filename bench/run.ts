@@ -8,8 +8,10 @@ import { buildDemo, firstLoadSize } from './bundle.ts'
 import { benchCodeGuessing } from './codeGuessing.ts'
 import { benchConvertQuotes } from './convert.ts'
 import { benchDialog } from './dialog.ts'
-import { benchServer } from './server.ts'
+import { benchFirstFrame } from './firstFrame.ts'
+import { benchServer, toBenchLines } from './server.ts'
 import { benchSocialLogin } from './social.ts'
+import { benchUserOperation } from './userOperation.ts'
 import { benchWalletConnect } from './walletconnect.ts'
 
 function emit(name: string, values: Record<string, unknown>) {
@@ -34,13 +36,46 @@ emit('button-page-first-load-beyond-react', {
   gzip: button.gzip - react.gzip,
   brotli: button.brotli - react.brotli,
 })
+// A typical app (injected wallets, WalletConnect, a server; mainnet + Base): what Foyer loads
+// before the click, beyond React, React DOM and the app's chain definitions (goal 8 KB gzip).
+const typical = firstLoadSize(distDir, 'wallets.html')
+const typicalExcluded = firstLoadSize(distDir, 'wallets.html', (file) =>
+  /\/assets\/(react|viem-chains)-[\w-]+\.js$/.test(file),
+)
+emit('typical-page-first-load-foyer', {
+  page: 'wallets.html',
+  unit: 'bytes',
+  raw: typical.raw - typicalExcluded.raw,
+  gzip: typical.gzip - typicalExcluded.gzip,
+  brotli: typical.brotli - typicalExcluded.brotli,
+  goalGzip: 8 * 1024,
+})
+// Click → the frame that first shows the first wallet row (goals: median ≤ 16 ms, ≤ 64 ms 4× slower).
+const firstFrame = await benchFirstFrame(distDir)
+emit('dialog-first-row-frame', {
+  page: 'wallets.html',
+  unit: 'ms',
+  ...firstFrame.firstRowMs,
+  goalMedian: 16,
+})
+emit('dialog-first-row-frame-cpu-4x', {
+  page: 'wallets.html',
+  unit: 'ms',
+  ...firstFrame.firstRowThrottledMs,
+  goalMedian: 64,
+})
+emit('typical-page-requests-before-click', firstFrame.requestsBeforeClick)
 const dialog = await benchDialog(distDir)
 emit('dialog-chunks', { unit: 'bytes', ...dialog.chunks.total, files: dialog.chunks.files })
 emit('dialog-open', { unit: 'ms', ...dialog.openMs })
-emit('server-balance-vs-hello', { ...(await benchServer({ durationSec: 5, connections: 20 })) })
+// Every route a dialog open calls, per setup, against a bare Fastify route (goal ratio ≥ 0.7).
+for (const line of toBenchLines(await benchServer({ durationSec: 5, connections: 20 })))
+  console.log(JSON.stringify(line))
 emit('convert-quotes', { unit: 'ms', ...(await benchConvertQuotes({ runs: 200 })) })
 emit('walletconnect', { ...(await benchWalletConnect({ connectRuns: 10, requestRuns: 20 })) })
 emit('embedded-approval', { unit: 'ms', ...(await benchApproval(10)) })
 emit('embedded-passkey-unlock', { unit: 'ms', ...(await benchPasskeyUnlock(5)) })
 emit('social-login', { unit: 'ms', ...(await benchSocialLogin(5)) })
+// prepare + sign + send + receipt of one smart-account user operation (anvil + alto on loopback).
+emit('user-operation', { unit: 'ms', ...(await benchUserOperation({ runs: 10 })) })
 emit('code-guessing', { ...(await benchCodeGuessing({ guesses: 100_000 })) })

@@ -1,10 +1,16 @@
 /**
- * Server throughput: the Foyer balance route (cache warm, devnet behind it) against a bare Fastify
- * hello route, in the same run so the ratio cancels out how busy the shared machine is.
- * Each server runs in its own child process (this file, run with a role argument) so autocannon,
- * in this process, does not share their event loop. Everything listens on 127.0.0.1.
+ * Server throughput: every route a dialog open or a balance refresh calls, against a bare Fastify
+ * route measured in the same setup and run, so the ratio cancels out how busy the shared machine
+ * is. Three setups: embedded PGlite; PostgreSQL + Redis; PostgreSQL + Redis with two server
+ * processes behind one port (node:cluster, as an operator scales out; the bare route then runs as
+ * two processes too). Each server runs in child processes (this file, run with a role argument)
+ * so autocannon, in this process, does not share their event loop. Everything listens on
+ * 127.0.0.1.
+ *
+ * Alone: `node --import tsx bench/server.ts run [seconds per route]`.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
+import cluster from 'node:cluster'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,10 +18,12 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { startDevnet } from '@foyer/devnet'
 import autocannon from 'autocannon'
+import { startPostgres } from '../apps/server/test/support/startPostgres.ts'
+import { startRedis } from '../apps/server/test/support/startRedis.ts'
 import { rootDir } from '../scripts/world.ts'
 
 export type BenchServerParameters = {
-  /** Measured seconds per server (after a 1 s warm-up). Default 5. */
+  /** Measured seconds per route, each paired with a second of the bare route. Default 5. */
   durationSec?: number | undefined
   /** Concurrent connections autocannon keeps open. Default 20. */
   connections?: number | undefined
@@ -23,18 +31,30 @@ export type BenchServerParameters = {
 
 export type Throughput = { reqPerSec: number; p99Ms: number }
 
-export type BenchServerReturnType = {
-  balance: Throughput
-  hello: Throughput
-  /** balance.reqPerSec / hello.reqPerSec */
+export type RouteThroughput = Throughput & {
+  setup: SetupName
+  route: string
+  /** Requests answered / those the bare route answered in the slices paired with this route's. */
   ratio: number
+  /** Database queries per answered request while measured (cache warm); `/getWallets` only. */
+  queriesPerRequest?: number | undefined
+}
+
+export type BenchServerReturnType = {
+  routes: RouteThroughput[]
+  /** The bare route per setup, over every slice paired with a route. */
+  bare: Record<SetupName, Throughput>
   connections: number
   durationSec: number
 }
 
+type SetupName = 'pglite' | 'postgres+redis' | 'postgres+redis, 2 processes'
+
 const projectId = 'foyer-dev'
+/** An origin the development project allows: every request goes through the CORS decision. */
+const origin = 'http://localhost:5173'
 const warmUpSec = 1
-const readyTimeoutMs = 60_000
+const readyTimeoutMs = 90_000
 
 export async function benchServer(
   parameters: BenchServerParameters = {},
@@ -42,44 +62,159 @@ export async function benchServer(
   const { durationSec = 5, connections = 20 } = parameters
   const workDir = mkdtempSync(join(tmpdir(), 'foyer-bench-server-'))
   const devnetFile = join(workDir, 'devnet.json')
-  const children: ChildProcess[] = []
   const devnet = await startDevnet({ chains: [{ chainId: 31337, port: 0 }], outFile: devnetFile })
+  const [postgres, redis] = await Promise.all([startPostgres({ port: 0 }), startRedis({ port: 0 })])
+  const address = devnet.devnet.accounts[0]!.address
+  const routes: RouteThroughput[] = []
+  const bare = {} as Record<SetupName, Throughput>
+  const setups: { name: SetupName; options: ServeOptions }[] = [
+    { name: 'pglite', options: { devnetFile } },
+    {
+      name: 'postgres+redis',
+      options: { devnetFile, databaseUrl: postgres.url, redisUrl: redis.url },
+    },
+    {
+      name: 'postgres+redis, 2 processes',
+      options: { devnetFile, databaseUrl: postgres.url, redisUrl: redis.url, workers: 2 },
+    },
+  ]
   try {
-    const hello = await spawnServer(['hello'], children)
-    const foyer = await spawnServer(['foyer', devnetFile], children)
-
-    const address = devnet.devnet.accounts[0]!.address
-    const query = new URLSearchParams({ projectId, currency: 'usd', chainId: 'eip155:31337' })
-    const balanceUrl = `${foyer}/v1/account/${address}/balance?${query}`
-    // One request fills the 30 s balance cache; every measured request is then a cache hit.
-    const warm = await fetch(balanceUrl)
-    const body = (await warm.json()) as { balances?: unknown[] }
-    if (!warm.ok || !body.balances?.length)
-      throw new Error(`balance warm-up failed: ${warm.status} ${JSON.stringify(body)}`)
-
-    const helloResult = await measure(`${hello}/`, connections, durationSec)
-    const balanceResult = await measure(balanceUrl, connections, durationSec)
-    return {
-      balance: balanceResult,
-      hello: helloResult,
-      ratio: round(balanceResult.reqPerSec / helloResult.reqPerSec, 3),
-      connections,
-      durationSec,
+    for (const setup of setups) {
+      const children: ChildProcess[] = []
+      try {
+        const workers = setup.options.workers ?? 1
+        const hello = (await spawnServer(['hello', String(workers)], children)).url
+        const foyer = await spawnServer(['foyer', JSON.stringify(setup.options)], children)
+        const measured = await benchSetup({
+          foyer: foyer.url,
+          counter: foyer.counterUrl ?? foyer.url,
+          hello,
+          address,
+          connections,
+          durationSec,
+        })
+        bare[setup.name] = measured.bare
+        for (const route of measured.routes) routes.push({ setup: setup.name, ...route })
+      } finally {
+        await Promise.all(children.map(stopChild))
+      }
     }
+    return { routes, bare, connections, durationSec }
   } finally {
-    await Promise.all(children.map(stopChild))
-    await devnet.stop()
+    await Promise.allSettled([devnet.stop(), postgres.stop(), redis.stop()])
     rmSync(workDir, { recursive: true, force: true })
   }
 }
 
-async function measure(url: string, connections: number, durationSec: number): Promise<Throughput> {
-  await autocannon({ url, connections, duration: warmUpSec })
-  const result = await autocannon({ url, connections, duration: durationSec })
+async function benchSetup(parameters: {
+  foyer: string
+  /** Where `/bench/queries` answers the count of every Foyer process. */
+  counter: string
+  hello: string
+  address: string
+  connections: number
+  durationSec: number
+}) {
+  const { foyer, counter, hello, address, connections, durationSec } = parameters
+  const query = (params: Record<string, string> = {}) =>
+    `?${new URLSearchParams({ projectId, ...params })}`
+  const list = await getOk(`${foyer}/getWallets${query({ page: '1', entries: '40' })}`)
+  const imageId = (JSON.parse(list) as { data: { image_id: string }[] }).data[0]!.image_id
+  const routes: { route: string; url: string; countQueries?: boolean }[] = [
+    { route: '/appkit/v1/config', url: `${foyer}/appkit/v1/config${query()}` },
+    { route: '/projects/v1/origins', url: `${foyer}/projects/v1/origins${query()}` },
+    {
+      route: '/getWallets',
+      url: `${foyer}/getWallets${query({ page: '1', entries: '40' })}`,
+      countQueries: true,
+    },
+    {
+      route: '/getWallets (search)',
+      url: `${foyer}/getWallets${query({ page: '1', entries: '40', search: 'wallet' })}`,
+      countQueries: true,
+    },
+    { route: '/getWalletImage/{id}', url: `${foyer}/getWalletImage/${imageId}${query()}` },
+    { route: '/getAnalyticsConfig', url: `${foyer}/getAnalyticsConfig${query()}` },
+    {
+      route: '/v1/account/{address}/balance (cached)',
+      url: `${foyer}/v1/account/${address}/balance${query({ currency: 'usd', chainId: 'eip155:31337' })}`,
+    },
+    {
+      route: '/v1/account/{address}/history (cached)',
+      url: `${foyer}/v1/account/${address}/history${query({ chainId: 'eip155:31337' })}`,
+    },
+  ]
+  // One request per route fills its cache; every measured request is then a cache hit.
+  for (const route of routes) await getOk(route.url)
+
+  // The machine is shared: the load around a measurement changes by the second. The bare route
+  // and each route are measured in alternating one-second slices, and the ratio is taken over
+  // the sums, so both see the same load.
+  const bareRuns: Slice[] = []
+  const measured = []
+  // A server just started still compiles its hot paths and runs its first jobs: every route is
+  // warmed up once before any is measured.
+  await warmUp(`${hello}/`, connections)
+  for (const route of routes) await warmUp(route.url, connections)
+  for (const route of routes) {
+    await warmUp(route.url, connections)
+    const before = route.countQueries ? await queryCount(counter) : 0
+    const routeRuns: Slice[] = []
+    const pairedBare: Slice[] = []
+    for (let slice = 0; slice < durationSec; slice++) {
+      pairedBare.push(await measureSlice(`${hello}/`, connections))
+      routeRuns.push(await measureSlice(route.url, connections))
+    }
+    const queries = route.countQueries ? (await queryCount(counter)) - before : undefined
+    bareRuns.push(...pairedBare)
+    const routeTotal = sum(routeRuns)
+    measured.push({
+      route: route.route,
+      reqPerSec: Math.round(routeTotal / routeRuns.length),
+      p99Ms: median(routeRuns.map((run) => run.p99Ms)),
+      ratio: round(routeTotal / sum(pairedBare), 3),
+      ...(queries === undefined ? {} : { queriesPerRequest: round(queries / routeTotal, 5) }),
+    })
+  }
+  const bare: Throughput = {
+    reqPerSec: Math.round(sum(bareRuns) / bareRuns.length),
+    p99Ms: median(bareRuns.map((run) => run.p99Ms)),
+  }
+  return { bare, routes: measured }
+}
+
+type Slice = { requests: number; p99Ms: number }
+
+const sum = (runs: readonly Slice[]) => runs.reduce((total, run) => total + run.requests, 0)
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]!
+}
+
+async function getOk(url: string): Promise<string> {
+  const response = await fetch(url, { headers: { origin } })
+  const text = await response.text()
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${text}`)
+  return text
+}
+
+/** Queries the Foyer processes ran so far (summed over workers by the cluster primary). */
+async function queryCount(counter: string): Promise<number> {
+  return (JSON.parse(await getOk(`${counter}/bench/queries`)) as { queries: number }).queries
+}
+
+async function warmUp(url: string, connections: number): Promise<void> {
+  await autocannon({ url, connections, duration: warmUpSec, headers: { origin } })
+}
+
+/** One second of requests on `url`: how many were answered, and their p99 latency. */
+async function measureSlice(url: string, connections: number): Promise<Slice> {
+  const result = await autocannon({ url, connections, duration: 1, headers: { origin } })
   // A throughput of errors is no throughput: refuse to report it.
   if (result.errors > 0 || result.non2xx > 0)
     throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx responses`)
-  return { reqPerSec: Math.round(result.requests.average), p99Ms: result.latency.p99 }
+  return { requests: result.requests.total, p99Ms: result.latency.p99 }
 }
 
 function round(value: number, digits: number): number {
@@ -87,8 +222,11 @@ function round(value: number, digits: number): number {
   return Math.round(value * factor) / factor
 }
 
-/** Starts this file as a server process and resolves with the URL it printed. */
-function spawnServer(args: string[], children: ChildProcess[]): Promise<string> {
+/** Starts this file as a server process and resolves with the URLs it printed. */
+function spawnServer(
+  args: string[],
+  children: ChildProcess[],
+): Promise<{ url: string; counterUrl?: string | undefined }> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', fileURLToPath(import.meta.url), ...args],
@@ -106,7 +244,7 @@ function spawnServer(args: string[], children: ChildProcess[]): Promise<string> 
     })
     createInterface({ input: child.stdout! }).once('line', (line) => {
       clearTimeout(timer)
-      resolve((JSON.parse(line) as { url: string }).url)
+      resolve(JSON.parse(line) as { url: string; counterUrl?: string })
     })
   })
 }
@@ -123,46 +261,180 @@ function stopChild(child: ChildProcess): Promise<void> {
   })
 }
 
-/** Child side: `hello` or `foyer <devnetFile>`; prints `{"url":…}` once listening. */
-async function serve(role: string | undefined, devnetFile: string | undefined) {
-  let close: () => Promise<void>
-  let url: string
-  if (role === 'hello') {
-    const { default: Fastify } = await import('fastify')
-    const app = Fastify({ logger: false })
-    app.get('/', async () => ({ hello: 'world' }))
-    url = await app.listen({ host: '127.0.0.1', port: 0 })
-    close = () => app.close()
-  } else if (role === 'foyer' && devnetFile) {
-    const { createDatabase, createServer, devProjectOrigins, upsertProject } = await import(
-      '@foyer/server'
-    )
-    const database = await createDatabase({ dataDir: 'memory://' })
-    await upsertProject({
-      db: database.db,
-      id: projectId,
-      name: 'Foyer benchmark',
-      allowedOrigins: devProjectOrigins,
-    })
-    const app = await createServer({
-      database,
-      devnetFile,
-      rateLimit: false,
-      logger: false,
-      indexer: { enabled: false },
-    })
-    url = await app.listen({ host: '127.0.0.1', port: 0 })
-    close = async () => {
-      await app.close()
-      await database.destroy()
-    }
-  } else {
-    throw new Error(`usage: server.ts hello | foyer <devnetFile> (got ${role})`)
-  }
-  for (const signal of ['SIGTERM', 'SIGINT'] as const)
-    process.once(signal, () => close().then(() => process.exit(0)))
-  console.log(JSON.stringify({ url }))
+type ServeOptions = {
+  devnetFile: string
+  databaseUrl?: string | undefined
+  redisUrl?: string | undefined
+  /** Server processes behind one port (node:cluster). Default 1. */
+  workers?: number | undefined
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
-  await serve(process.argv[2], process.argv[3])
+/** A worker's (or the only process's) server, listening; `queries()` counts database queries. */
+async function startFoyer(options: ServeOptions) {
+  const { createDatabase, createServer, devProjectOrigins, upsertProject } = await import(
+    '@foyer/server'
+  )
+  const opened = await createDatabase(
+    options.databaseUrl ? { databaseUrl: options.databaseUrl } : { dataDir: 'memory://' },
+  )
+  let queries = 0
+  // Every query the server runs passes through this plugin.
+  const database = {
+    ...opened,
+    db: opened.db.withPlugin({
+      transformQuery: (args) => {
+        queries++
+        return args.node
+      },
+      transformResult: async (args) => args.result,
+    }),
+  }
+  await upsertProject({
+    db: database.db,
+    id: projectId,
+    name: 'Foyer benchmark',
+    allowedOrigins: devProjectOrigins,
+  })
+  const app = await createServer({
+    database,
+    devnetFile: options.devnetFile,
+    redisUrl: options.redisUrl,
+    rateLimit: false,
+    logger: false,
+    indexer: { enabled: false },
+  })
+  app.get('/bench/queries', async () => ({ queries }))
+  // Once, as a following indexer would have: history is cached under the indexed state.
+  await app.foyer.indexer.sync()
+  const url = await app.listen({ host: '127.0.0.1', port: 0 })
+  return {
+    url,
+    queries: () => queries,
+    close: async () => {
+      await app.close()
+      await opened.destroy()
+    },
+  }
+}
+
+async function startHello() {
+  const { default: Fastify } = await import('fastify')
+  const app = Fastify({ logger: false })
+  app.get('/', async () => ({ hello: 'world' }))
+  const url = await app.listen({ host: '127.0.0.1', port: 0 })
+  return { url, close: () => app.close() }
+}
+
+/**
+ * Child side: `hello <workers>` or `foyer <options JSON>`; prints `{"url":…}` once every
+ * process listens. With workers, the cluster primary prints, and sums the workers' query counts.
+ */
+async function serve(role: string | undefined, argument: string | undefined) {
+  if (role !== 'hello' && role !== 'foyer')
+    throw new Error(`usage: server.ts hello <workers> | foyer <options JSON> (got ${role})`)
+  const workers =
+    role === 'hello'
+      ? Number(argument ?? 1)
+      : ((JSON.parse(argument!) as ServeOptions).workers ?? 1)
+  const start = () => (role === 'hello' ? startHello() : startFoyer(JSON.parse(argument!)))
+
+  if (workers <= 1) {
+    const server = await start()
+    for (const signal of ['SIGTERM', 'SIGINT'] as const)
+      process.once(signal, () => server.close().then(() => process.exit(0)))
+    console.log(JSON.stringify({ url: server.url }))
+    return
+  }
+
+  if (cluster.isPrimary) {
+    // Workers listening on port 0 share the one port the primary picked for the first.
+    const forked = Array.from({ length: workers }, () => cluster.fork())
+    const urls = await Promise.all(
+      forked.map(
+        (worker) =>
+          new Promise<string>((resolve, reject) => {
+            worker.once('exit', (code) => reject(new Error(`worker exited with ${code}`)))
+            worker.on('message', (message: { url?: string }) => {
+              if (message.url) resolve(message.url)
+            })
+          }),
+      ),
+    )
+    for (const signal of ['SIGTERM', 'SIGINT'] as const)
+      process.once(signal, () => {
+        for (const worker of forked) worker.kill('SIGTERM')
+        setTimeout(() => process.exit(0), 2_000).unref()
+        Promise.all(forked.map((worker) => new Promise((r) => worker.once('exit', r)))).then(() =>
+          process.exit(0),
+        )
+      })
+    if (role === 'foyer') await startQueryCounter(forked, urls[0]!)
+    else console.log(JSON.stringify({ url: urls[0] }))
+    return
+  }
+
+  const server = await start()
+  process.once('SIGTERM', () => server.close().then(() => process.exit(0)))
+  process.on('message', (message: { countQueries?: number }) => {
+    if (message.countQueries !== undefined && 'queries' in server)
+      process.send?.({ queries: server.queries(), request: message.countQueries })
+  })
+  process.send?.({ url: server.url })
+}
+
+/**
+ * With workers, `/bench/queries` would answer one worker's count: the primary serves the sum on a
+ * port of its own and hands the parent that port's URL for `/bench/queries` only.
+ */
+async function startQueryCounter(workers: ReturnType<typeof cluster.fork>[], url: string) {
+  const { createServer } = await import('node:http')
+  let next = 0
+  const counter = createServer(async (_request, response) => {
+    const request = next++
+    const counts = await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<number>((resolve) => {
+            const onMessage = (message: { queries?: number; request?: number }) => {
+              if (message.request !== request || message.queries === undefined) return
+              worker.off('message', onMessage)
+              resolve(message.queries)
+            }
+            worker.on('message', onMessage)
+            worker.send({ countQueries: request })
+          }),
+      ),
+    )
+    response.setHeader('content-type', 'application/json')
+    response.end(JSON.stringify({ queries: counts.reduce((sum, count) => sum + count, 0) }))
+  })
+  await new Promise<void>((resolve) => counter.listen(0, '127.0.0.1', resolve))
+  const { port } = counter.address() as { port: number }
+  console.log(JSON.stringify({ url, counterUrl: `http://127.0.0.1:${port}` }))
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  if (process.argv[2] === 'run') {
+    const result = await benchServer({ durationSec: Number(process.argv[3] ?? 5) })
+    for (const line of toBenchLines(result)) console.log(JSON.stringify(line))
+  } else await serve(process.argv[2], process.argv[3])
+}
+
+/** One line per setup and route, as `npm run bench` prints them. */
+export function toBenchLines(result: BenchServerReturnType): Record<string, unknown>[] {
+  return [
+    ...Object.entries(result.bare).map(([setup, bare]) => ({
+      bench: 'server-route',
+      setup,
+      route: 'bare Fastify',
+      ...bare,
+      ratio: 1,
+    })),
+    ...result.routes.map((route) => ({
+      bench: 'server-route',
+      ...route,
+      bareReqPerSec: result.bare[route.setup].reqPerSec,
+      goalRatio: 0.7,
+    })),
+  ]
+}

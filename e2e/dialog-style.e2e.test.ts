@@ -188,8 +188,9 @@ describe('dialog styles (SPEC §9)', () => {
       'transition-property': 'height',
       'transition-duration': '0.15s',
     })
+    // The first view only rises (it is visible in the frame after the click); later views fade in.
     expect(await computed('.foyer-view', ['animation-name', 'animation-duration'])).toEqual({
-      'animation-name': 'foyer-view-in',
+      'animation-name': 'foyer-view-rise',
       'animation-duration': '0.15s',
     })
 

@@ -1,5 +1,4 @@
 import type { Browser, Page } from 'playwright-core'
-import { verifyMessage } from 'viem'
 import { privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { seriousViolations } from './support/axe.ts'
@@ -18,6 +17,7 @@ import {
   secureFrame,
   waitForFrameDialog,
 } from './support/secureFrame.ts'
+import { verifyAccountMessage } from './support/verifySignature.ts'
 
 const frameOrigin = 'http://127.0.0.1:4401'
 const demoMessage = 'Sign in to the Foyer demo'
@@ -37,13 +37,16 @@ const newDevice = async () => (await browser.newContext()).newPage()
 const dialogOf = (page: Page) => page.getByRole('dialog')
 const addressOf = (page: Page) => page.getByTestId('address').textContent()
 
+/** The approval mail names the demo (its metadata name) and the origin it runs on (issue 22). */
+const approvalSubject = `Approve a new login to Foyer demo (${new URL(demoUrl).origin})`
+
 /**
  * Email login with the code; on a device the account never used, the code is followed by the
  * emailed approval page, opened elsewhere (the visitor's phone), where the visitor clicks Approve.
  */
 async function logIn(page: Page, options: { newDevice: boolean }) {
   const seenCodes = await countMails(email, 'Your login code')
-  const seenApprovals = await countMails(email, 'Approve this device')
+  const seenApprovals = await countMails(email, approvalSubject)
   await page.goto(`${demoUrl}/?namespaces=eip155`)
   await page.locator('[data-foyer-connect-button]').click()
   await dialogOf(page).getByRole('textbox', { name: 'Email address' }).fill(email)
@@ -59,7 +62,7 @@ async function logIn(page: Page, options: { newDevice: boolean }) {
           .count(),
       )
       .toBe(1)
-    const approval = await nextMail(email, 'Approve this device', seenApprovals)
+    const approval = await nextMail(email, approvalSubject, seenApprovals)
     expect(approval.text).toContain('Chrome')
     const link = approvalLinkIn(approval)
     // The page is accessible (axe is injected as a script, so this look bypasses the page's CSP;
@@ -70,7 +73,8 @@ async function logIn(page: Page, options: { newDevice: boolean }) {
     await checker.context().close()
     const approver = await newDevice()
     await approver.goto(link)
-    await approver.getByRole('heading', { level: 1, name: 'Approve this device?' }).waitFor()
+    // The page names the app the login is for, beside the origin the frame saw it on.
+    await approver.getByRole('heading', { level: 1, name: `${approvalSubject}?` }).waitFor()
     // Only its button approves: a form POST from the page, no script.
     await approver.getByRole('button', { name: 'Approve this device' }).click()
     await approver.getByRole('heading', { level: 1, name: 'Device approved' }).waitFor()
@@ -213,7 +217,7 @@ describe('custody of the embedded wallet, as an attacker and as the visitor', ()
       .poll(() => first.getByTestId('signature').textContent(), { timeout: 30_000 })
       .toMatch(/^0x/)
     const signature = (await first.getByTestId('signature').textContent()) as `0x${string}`
-    expect(await verifyMessage({ address, message: demoMessage, signature })).toBe(true)
+    expect(await verifyAccountMessage({ address, message: demoMessage, signature })).toBe(true)
   })
 
   test('the visitor sets a recovery password in the frame; the page never sees it', async () => {
@@ -283,7 +287,7 @@ describe('custody of the embedded wallet, as an attacker and as the visitor', ()
       .poll(() => second.getByTestId('signature').textContent(), { timeout: 30_000 })
       .toMatch(/^0x/)
     const signature = (await second.getByTestId('signature').textContent()) as `0x${string}`
-    expect(await verifyMessage({ address, message: demoMessage, signature })).toBe(true)
+    expect(await verifyAccountMessage({ address, message: demoMessage, signature })).toBe(true)
     await second.context().close()
   }, 120_000)
 
@@ -311,6 +315,10 @@ describe('custody of the embedded wallet, as an attacker and as the visitor', ()
 
   test('the visitor exports the key in the frame after the recovery password; it derives the address', async () => {
     await first.locator('[data-foyer-connect-button]').click()
+    // The key is the owner's (the EOA); the smart account shown by default is owned by it.
+    await dialogOf(first).getByRole('button', { name: 'Wallet', exact: true }).click()
+    await expect.poll(() => addressOf(first), { timeout: 30_000 }).not.toBe(address)
+    const owner = (await addressOf(first)) as `0x${string}`
     await dialogOf(first).getByRole('button', { name: 'Export key' }).click()
     await waitForFrameDialog(first, 'Export your key')
     await frameDialog(first).getByLabel('Recovery password').fill(recoveryPassword)
@@ -318,7 +326,7 @@ describe('custody of the embedded wallet, as an attacker and as the visitor', ()
     const exported = secureFrame(first).locator('[data-foyer-export-eip155]')
     await expect.poll(() => exported.count(), { timeout: 30_000 }).toBe(1)
     const privateKey = (await exported.inputValue()) as `0x${string}`
-    expect(privateKeyToAddress(privateKey)).toBe(address)
+    expect(privateKeyToAddress(privateKey)).toBe(owner)
     // The key is in the frame's document only, never in the app's.
     expect(await first.content()).not.toContain(privateKey.slice(2))
     await clickInFrame(first, 'Done')

@@ -1,5 +1,4 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { seriousViolations } from './support/axe.ts'
 import { launchChromium } from './support/browser.ts'
@@ -16,6 +15,7 @@ import {
   frameDialog,
   waitForFrameDialog,
 } from './support/secureFrame.ts'
+import { verifyAccountMessage } from './support/verifySignature.ts'
 
 // WebAuthn refuses an IP address as the relying party: the demo opened on `localhost` takes the
 // frame on `localhost` too (same ports as the 127.0.0.1 world, same site, another origin).
@@ -56,13 +56,16 @@ async function withAuthenticator(context: BrowserContext) {
   return { page, cdp, authenticatorId }
 }
 
+/** The approval mail names the demo (its metadata name) and the origin it runs on (issue 22). */
+const approvalSubject = `Approve a new login to Foyer demo (${new URL(demoUrl).origin})`
+
 /**
  * Email login with the code; on a device the account never used, the code is followed by the
  * emailed approval page, opened elsewhere (the visitor's phone), where the visitor clicks Approve.
  */
 async function logIn(page: Page, options: { newDevice: boolean }) {
   const seenCodes = await countMails(email, 'Your login code')
-  const seenApprovals = await countMails(email, 'Approve this device')
+  const seenApprovals = await countMails(email, approvalSubject)
   await page.goto(`${demoUrl}/?namespaces=eip155`)
   await page.locator('[data-foyer-connect-button]').click()
   await dialogOf(page).getByRole('textbox', { name: 'Email address' }).fill(email)
@@ -78,7 +81,7 @@ async function logIn(page: Page, options: { newDevice: boolean }) {
           .count(),
       )
       .toBe(1)
-    const approval = await nextMail(email, 'Approve this device', seenApprovals)
+    const approval = await nextMail(email, approvalSubject, seenApprovals)
     expect(approval.text).toContain('Chrome')
     const link = approvalLinkIn(approval)
     // The page is accessible (axe is injected as a script, so this look bypasses the page's CSP;
@@ -89,7 +92,8 @@ async function logIn(page: Page, options: { newDevice: boolean }) {
     await checker.context().close()
     const approver = await (await browser.newContext()).newPage()
     await approver.goto(link)
-    await approver.getByRole('heading', { level: 1, name: 'Approve this device?' }).waitFor()
+    // The page names the app the login is for, beside the origin the frame saw it on.
+    await approver.getByRole('heading', { level: 1, name: `${approvalSubject}?` }).waitFor()
     // Only its button approves: a form POST from the page, no script.
     await approver.getByRole('button', { name: 'Approve this device' }).click()
     await approver.getByRole('heading', { level: 1, name: 'Device approved' }).waitFor()
@@ -197,7 +201,7 @@ describe('a passkey protects the embedded wallet', () => {
       .poll(() => page.getByTestId('signature').textContent(), { timeout: 30_000 })
       .toMatch(/^0x/)
     const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
-    expect(await verifyMessage({ address, message: demoMessage, signature })).toBe(true)
+    expect(await verifyAccountMessage({ address, message: demoMessage, signature })).toBe(true)
   }, 150_000)
 
   test('"Continue with a passkey": a wiped device logs in and unlocks with one passkey, no email', async () => {
@@ -230,6 +234,6 @@ describe('a passkey protects the embedded wallet', () => {
       .poll(() => page.getByTestId('signature').textContent(), { timeout: 30_000 })
       .toMatch(/^0x/)
     const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
-    expect(await verifyMessage({ address, message: demoMessage, signature })).toBe(true)
+    expect(await verifyAccountMessage({ address, message: demoMessage, signature })).toBe(true)
   }, 120_000)
 })

@@ -46,7 +46,7 @@ async function switchTo(networkName: RegExp) {
 
 test('email login also connects the embedded Solana account: its address and SOL balance show on the Solana network without a new login, and Max SOL leaves the fee', async () => {
   // Email login on the EVM network, the code read from the dev mailbox.
-  await page.goto(demoUrl)
+  await page.goto(`${demoUrl}/?developer=1`)
   await connectButton().click()
   await dialog().getByRole('textbox', { name: 'Email address' }).fill(email)
   await dialog().getByRole('button', { name: 'Continue', exact: true }).click()

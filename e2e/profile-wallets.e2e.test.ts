@@ -1,9 +1,11 @@
 import type { Browser, Page } from 'playwright-core'
 import { createPublicClient, http } from 'viem'
-import { afterAll, beforeAll, expect, inject, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { seriousViolations } from './support/axe.ts'
 import { shownBalance } from './support/balances.ts'
 import { demoUrl, launchChromium } from './support/browser.ts'
+import { mobileWalletUrl, useDappAndWallet } from './support/dappAndWallet.ts'
+import { pickConnector } from './support/pickConnector.ts'
 import { e2eProjects } from './support/projects.ts'
 
 const { devnet } = inject('world')
@@ -89,4 +91,143 @@ test('ProfileWallets lists the connection as active and disconnects it; without 
   await connectButton().click()
   await expect.poll(() => dialog().getAttribute('data-view')).toBe('Account')
   expect(await dialog().locator('[data-foyer-wallets]').count()).toBe(0)
+})
+
+const evmConnectorId = 'dev.foyer.testwallet'
+const solanaConnectorId = 'solana.foyer-test-wallet'
+
+/** The rows of ProfileWallets as [namespace, connector id, status]. */
+async function profileRows(on: Page) {
+  return on
+    .getByRole('dialog')
+    .locator('section[data-namespace] [data-status]')
+    .evaluateAll((rows) =>
+      rows.map((row) => [
+        row.closest('section')?.getAttribute('data-namespace'),
+        row.getAttribute('data-connector-id'),
+        row.getAttribute('data-status'),
+      ]),
+    )
+}
+
+test('the multi-namespace test wallet connects EVM and Solana, and ProfileWallets shows both', async () => {
+  page = await (await browser.newContext()).newPage()
+  await page.goto(`${demoUrl}/?testWallet=1&${multiWallet}`)
+  await page.waitForFunction(() => window.foyerTestWallet !== undefined)
+  await connectButton().click()
+  await pickConnector(dialog(), evmConnectorId)
+  await expect
+    .poll(() => page.getByTestId('address').textContent(), { timeout: 20_000 })
+    .toBe(first.address)
+
+  // Solana through the network list: no Solana wallet yet, so SwitchActiveChain leads to Connect.
+  await connectButton().click()
+  await dialog()
+    .getByRole('button', { name: /^Switch network/ })
+    .click()
+  await dialog()
+    .getByRole('button', { name: /^Solana Localnet/ })
+    .click()
+  await expect.poll(() => dialog().getAttribute('data-view')).toBe('SwitchActiveChain')
+  await dialog().getByRole('button', { name: 'Connect a wallet' }).click()
+  await pickConnector(dialog(), solanaConnectorId)
+  await expect
+    .poll(() => page.getByTestId('address').textContent(), { timeout: 20_000 })
+    .toBe(devnet.solana!.accounts[0]!.address)
+
+  await connectButton().click()
+  await dialog().locator('[data-foyer-wallets]').click()
+  await expect.poll(() => dialog().getAttribute('data-view')).toBe('ProfileWallets')
+  await expect
+    .poll(() => profileRows(page), { timeout: 10_000 })
+    .toEqual([
+      ['eip155', evmConnectorId, 'active'],
+      ['solana', solanaConnectorId, 'active'],
+    ])
+  expect(await seriousViolations(page)).toEqual([])
+})
+
+describe('with a WalletConnect wallet added', () => {
+  const sides = useDappAndWallet({ clipboard: true })
+  const dappDialog = () => sides.dapp.getByRole('dialog')
+  const walletConnectAccount = devnet.accounts[1]!.address
+
+  test('adds a WalletConnect wallet from ProfileWallets, switches the active one, disconnects one and the others stay', async () => {
+    // The injected test wallet first (account 0).
+    await sides.dapp.goto(`${demoUrl}/?testWallet=1&namespaces=eip155&${multiWallet}`)
+    await sides.dapp.waitForFunction(() => window.foyerTestWallet !== undefined)
+    await sides.dapp.locator('[data-foyer-connect-button]').click()
+    await pickConnector(dappDialog(), evmConnectorId)
+    await expect
+      .poll(() => sides.dapp.getByTestId('address').textContent(), { timeout: 20_000 })
+      .toBe(first.address)
+
+    // Add another wallet: WalletConnect, approved by the mobile test wallet with account 1.
+    await sides.dapp.locator('[data-foyer-connect-button]').click()
+    await dappDialog().locator('[data-foyer-wallets]').click()
+    await dappDialog().locator('[data-foyer-add-wallet="eip155"]').click()
+    await expect.poll(() => dappDialog().getAttribute('data-view')).toBe('Connect')
+    await dappDialog().getByRole('button', { name: 'WalletConnect', exact: true }).click()
+    const qrCode = dappDialog().getByRole('img', { name: 'WalletConnect QR code' })
+    await expect.poll(() => qrCode.getAttribute('data-uri'), { timeout: 15_000 }).toMatch(/^wc:/)
+    const uri = (await qrCode.getAttribute('data-uri'))!
+    await sides.wallet.goto(`${mobileWalletUrl}/?account=1`)
+    await sides.wallet.getByLabel('WalletConnect URI').fill(uri)
+    await sides.wallet.getByRole('button', { name: 'Connect' }).click()
+    await sides.wallet
+      .getByRole('region', { name: 'Session proposals' })
+      .getByRole('article')
+      .first()
+      .getByRole('button', { name: 'Approve' })
+      .click()
+
+    // Connected, the dialog is back on the list: the new wallet active, the first one connected.
+    await expect
+      .poll(() => sides.dapp.getByTestId('address').textContent(), { timeout: 20_000 })
+      .toBe(walletConnectAccount)
+    await expect.poll(() => dappDialog().getAttribute('data-view')).toBe('ProfileWallets')
+    await expect
+      .poll(() => profileRows(sides.dapp))
+      .toEqual([
+        ['eip155', 'walletConnect', 'active'],
+        ['eip155', evmConnectorId, 'connected'],
+      ])
+    expect(await seriousViolations(sides.dapp)).toEqual([])
+
+    // Make the injected wallet active again: the account follows.
+    await dappDialog().locator(`[data-connector-id="${evmConnectorId}"][data-status]`).click()
+    await expect
+      .poll(() => sides.dapp.getByTestId('address').textContent(), { timeout: 20_000 })
+      .toBe(first.address)
+    await expect
+      .poll(() => profileRows(sides.dapp))
+      .toEqual([
+        ['eip155', evmConnectorId, 'active'],
+        ['eip155', 'walletConnect', 'connected'],
+      ])
+
+    // Disconnect WalletConnect: it stays listed as disconnected, the injected wallet stays active.
+    await dappDialog().locator('[data-foyer-disconnect="walletConnect"]').click()
+    await expect
+      .poll(() => profileRows(sides.dapp), { timeout: 10_000 })
+      .toEqual([
+        ['eip155', evmConnectorId, 'active'],
+        ['eip155', 'walletConnect', 'disconnected'],
+      ])
+    expect(await sides.dapp.getByTestId('status').textContent()).toBe('connected')
+    expect(await sides.dapp.getByTestId('address').textContent()).toBe(first.address)
+
+    // Switching back to it reruns its flow: a new pairing code.
+    await dappDialog().locator('[data-connector-id="walletConnect"][data-status]').click()
+    await expect.poll(() => dappDialog().getAttribute('data-view')).toBe('ConnectingWalletConnect')
+    await expect
+      .poll(
+        () =>
+          dappDialog().getByRole('img', { name: 'WalletConnect QR code' }).getAttribute('data-uri'),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toMatch(/^wc:/)
+  })
 })

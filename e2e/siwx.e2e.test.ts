@@ -48,7 +48,8 @@ test('signs in after connecting the injected wallet; the session survives a relo
   await page.locator('[data-foyer-connect-button]').click()
   await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click()
   await expect.poll(() => page.getByTestId('status').textContent()).toBe('disconnected')
-  expect(await session(page)).toBe('—')
+  // Signing out asks the server to end the session: it follows the disconnect.
+  await expect.poll(() => session(page), { timeout: 10_000 }).toBe('—')
   // Revoked on the server too: a reload connects no session back.
   await page.reload()
   await page.waitForFunction(() => window.foyerTestWallet !== undefined)

@@ -14,7 +14,7 @@ afterAll(async () => {
 test('the demo page shows the chain id each anvil chain reports', async () => {
   const { devnet } = inject('world')
   const page = await browser.newPage()
-  await page.goto(demoUrl)
+  await page.goto(`${demoUrl}/?developer=1`)
   for (const chain of devnet.chains) {
     const output = page.getByTestId(`chain-id-${chain.rpcUrl}`)
     await expect.poll(() => output.textContent()).toBe(String(chain.chainId))

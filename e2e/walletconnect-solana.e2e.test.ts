@@ -31,7 +31,7 @@ const walletRegion = (name: string) => sides.wallet.getByRole('region', { name }
 
 test('one WalletConnect session connects EVM and Solana: switch to Solana without a prompt, see SOL, sign there, disconnect both', async () => {
   // The demo with its Solana network: WalletConnect proposes eip155 and solana.
-  await sides.dapp.goto(demoUrl)
+  await sides.dapp.goto(`${demoUrl}/?developer=1`)
   await connectButton().click()
   await dialog().locator('[data-connector-id="walletConnect"]').click()
   await expect.poll(() => qrCode().getAttribute('data-uri'), { timeout: 15_000 }).toMatch(/^wc:/)

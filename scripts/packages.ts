@@ -8,7 +8,11 @@
  *    publint and Are the Types Wrong (ESM-only profile);
  * 4. copies examples/vite-react, installs the tarballs into it (not workspace links; the other
  *    dependencies come from the npm cache or registry), type-checks and builds it with Vite;
- * 5. installs `@foyer/server` from its tarball into an empty directory and runs `foyer-server
+ * 5. copies examples/next-app the same way, builds it with `next build` (telemetry off), starts it
+ *    with `next start` on a free loopback port and checks it in Chromium: the server's HTML has the
+ *    connect button, a click opens the dialog, no hydration warning (nor any console error) shows,
+ *    and no request leaves the machine;
+ * 6. installs `@foyer/server` from its tarball into an empty directory and runs `foyer-server
  *    serve` (PGlite in a temporary data directory, any free ports): `/health` answers, the frame
  *    listener serves its page script, SIGTERM stops it with exit code 0.
  *
@@ -28,6 +32,7 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { builtinModules } from 'node:module'
+import { type AddressInfo, createServer as createNetServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -105,7 +110,13 @@ function run(
  * has its source in `src/` but must run from `dist/`), no npm settings of an outer `npm run`.
  */
 function childEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NO_COLOR: '1',
+    FORCE_COLOR: '0',
+    // Next.js reports usage to its servers unless told not to.
+    NEXT_TELEMETRY_DISABLED: '1',
+  }
   delete env.NODE_OPTIONS
   for (const key of Object.keys(env)) {
     if (key.startsWith('npm_config_') && !/^npm_config_(cache|registry|userconfig)$/.test(key))
@@ -228,11 +239,16 @@ function closure(names: string[], byName: Map<string, Workspace>): string[] {
   return [...result]
 }
 
-function waitForLines(child: ChildProcess, patterns: RegExp[], timeoutMs: number) {
+function waitForLines(
+  child: ChildProcess,
+  patterns: RegExp[],
+  timeoutMs: number,
+  name = 'foyer-server',
+) {
   return new Promise<string[]>((resolvePromise, reject) => {
     let output = ''
     const timer = setTimeout(() => {
-      reject(new Error(`foyer-server did not start within ${timeoutMs / 1000} s:\n${output}`))
+      reject(new Error(`${name} did not start within ${timeoutMs / 1000} s:\n${output}`))
     }, timeoutMs)
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
@@ -246,17 +262,17 @@ function waitForLines(child: ChildProcess, patterns: RegExp[], timeoutMs: number
     child.stderr?.on('data', onData)
     child.once('exit', (code) => {
       clearTimeout(timer)
-      reject(new Error(`foyer-server exited (${code}) before it was ready:\n${output}`))
+      reject(new Error(`${name} exited (${code}) before it was ready:\n${output}`))
     })
   })
 }
 
-/** Copies examples/vite-react and installs the tarballs of its @foyer dependencies into it. */
-async function installExample(): Promise<string> {
-  const exampleDir = join(tempDir, 'vite-react')
-  cpSync(join(rootDir, 'examples/vite-react'), exampleDir, {
+/** Copies examples/<name> and installs the tarballs of its @foyer dependencies into it. */
+async function installExample(name: string): Promise<string> {
+  const exampleDir = join(tempDir, name)
+  cpSync(join(rootDir, 'examples', name), exampleDir, {
     recursive: true,
-    filter: (source) => !/[/\\](node_modules|dist)$/.test(source),
+    filter: (source) => !/[/\\](node_modules|dist|\.next)$/.test(source),
   })
   const example = readJson<PackageJson>(join(exampleDir, 'package.json'))
   const foyer = Object.keys(example.dependencies ?? {}).filter((name) => byName.has(name))
@@ -285,6 +301,95 @@ async function installServer(): Promise<string> {
   return serverDir
 }
 
+/** A free loopback port (the OS picks it; `next start` takes no port 0). */
+function freePort(): Promise<number> {
+  return new Promise((resolvePromise, reject) => {
+    const server = createNetServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo
+      server.close(() => resolvePromise(port))
+    })
+  })
+}
+
+/**
+ * `next start` on the built example, then Chromium: the server's HTML carries the connect button
+ * (rendered on the server), the page hydrates without a warning or any console error, a click
+ * opens the dialog, and every request of the page stays on the example's own origin.
+ */
+async function checkNextExample(exampleDir: string) {
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  const child = spawn(
+    process.execPath,
+    [
+      join(exampleDir, 'node_modules/next/dist/bin/next'),
+      'start',
+      '-H',
+      '127.0.0.1',
+      '-p',
+      String(port),
+    ],
+    { cwd: exampleDir, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  const exited = new Promise<void>((resolvePromise) => child.once('exit', () => resolvePromise()))
+  try {
+    await waitForLines(child, [/(Ready) in/], 30_000, 'next start')
+    const html = await (await fetch(origin)).text()
+    if (!html.includes('data-foyer-connect-button'))
+      fail('next-app: the server-rendered HTML has no connect button')
+    const { chromium } = await import('playwright-core')
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    })
+    try {
+      const page = await browser.newPage()
+      const messages: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning')
+          messages.push(`${message.type()}: ${message.text()}`)
+      })
+      page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`))
+      page.on('response', (response) => {
+        if (response.status() >= 400) messages.push(`${response.status()}: ${response.url()}`)
+      })
+      const elsewhere: string[] = []
+      page.on('request', (request) => {
+        const url = request.url()
+        if (!url.startsWith(`${origin}/`) && !url.startsWith('data:')) elsewhere.push(url)
+      })
+      await page.goto(origin, { waitUntil: 'networkidle' })
+      await page.locator('[data-foyer-connect-button]').click()
+      await page.getByRole('dialog').waitFor({ state: 'visible', timeout: 15_000 })
+      await page.waitForLoadState('networkidle')
+      // A production build reports text and tree mismatches as React errors #418, #423 and #425.
+      if (messages.some((line) => /hydrat|react error #4(18|23|25)\b/i.test(line)))
+        fail(`next-app: hydration warning in the console:\n${messages.join('\n')}`)
+      else if (messages.length) fail(`next-app: console errors:\n${messages.join('\n')}`)
+      if (elsewhere.length) fail(`next-app: requests left the machine:\n${elsewhere.join('\n')}`)
+      if (!messages.length && !elsewhere.length)
+        console.log(
+          `  ${origin}: connect button in the server's HTML, dialog opens, hydrated cleanly`,
+        )
+    } finally {
+      await browser.close()
+    }
+  } finally {
+    child.kill('SIGTERM')
+    await exited
+  }
+}
+
 type Settled = Promise<{ dir: string } | { error: unknown }>
 const settle = (promise: Promise<string>): Settled =>
   promise.then(
@@ -298,6 +403,7 @@ async function installed(install: Settled | undefined): Promise<string> {
   return result.dir
 }
 let exampleInstall: Settled | undefined
+let nextExampleInstall: Settled | undefined
 let serverInstall: Settled | undefined
 
 const tempDir = mkdtempSync(join(tmpdir(), 'foyer-packages-'))
@@ -352,7 +458,8 @@ const steps = [
       )
     }
     // The two installs (network and disk, mostly) run while the tarballs are linted.
-    exampleInstall = settle(installExample())
+    exampleInstall = settle(installExample('vite-react'))
+    nextExampleInstall = settle(installExample('next-app'))
     serverInstall = settle(installServer())
   }),
   step('publint and attw (ESM only) on every tarball', async () => {
@@ -409,6 +516,14 @@ const steps = [
       `  built: ${assets.length} scripts; first load ${firstLoad.length} scripts, ${total.toFixed(1)} KB gzip with React`,
     )
   }),
+  step(
+    'examples/next-app from the tarballs (npm install, next build, next start in Chromium)',
+    async () => {
+      const exampleDir = await installed(nextExampleInstall)
+      await run('npm', ['run', 'build'], { cwd: exampleDir })
+      await checkNextExample(exampleDir)
+    },
+  ),
   step('npx foyer-server from its tarball (/health, frame script, SIGTERM)', async () => {
     const serverDir = await installed(serverInstall)
     // `npx foyer-server` (as the README has it) finds the installed command…

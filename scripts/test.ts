@@ -1,7 +1,8 @@
 /**
  * `npm test`: system packages, lint, typecheck, dependency advisories (`scripts/audit.ts`), unit +
  * integration tests, the mutation check of the critical modules the last commit changed
- * (`scripts/mutation.ts`), the published packages (`scripts/packages.ts`), then end-to-end tests in
+ * (`scripts/mutation.ts`), the docs site (`scripts/docs/build.ts`), the published packages
+ * (`scripts/packages.ts`), then end-to-end tests in
  * Chromium against a local world that the run starts and stops itself. Ends with one summary line
  * 'N passed, N failed'.
  */
@@ -83,6 +84,13 @@ if (ok && !e2eOnly) {
     '2',
     '--time-limit',
     '150',
+  ])
+  // The docs site: generated reference pages (actions, hooks, the OpenAPI document), the VitePress
+  // build (which fails on a dead link) and a check of every link, fragments included.
+  ok &&= run('Docs site (build, links)', process.execPath, [
+    '--import',
+    'tsx',
+    'scripts/docs/build.ts',
   ])
   // Foyer as an app team installs it: every published package built (tsdown), packed, linted
   // (publint, attw), installed from the tarballs into examples/vite-react and built, and

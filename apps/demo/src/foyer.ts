@@ -1,6 +1,6 @@
 import * as world from 'virtual:foyer-world'
 import { bitcoinAdapter, createBitcoinRegtest } from '@foyer/bitcoin'
-import { createFoyer, type Foyer } from '@foyer/core'
+import { type Adapter, createFoyer, type Foyer } from '@foyer/core'
 import { cosmosAdapter, createCosmosNetwork } from '@foyer/cosmos'
 import { evmAdapter } from '@foyer/evm'
 import { embeddedWalletAdapter } from '@foyer/frame/connector'
@@ -8,6 +8,7 @@ import { createPolkadotNetwork, polkadotAdapter } from '@foyer/polkadot'
 import { createSolanaLocalnet, solanaAdapter } from '@foyer/solana'
 import { walletConnectAdapter } from '@foyer/walletconnect'
 import { devnetChains } from './chains.ts'
+import { type PlaygroundSettings, playgroundOptions } from './playground/settings.ts'
 
 /**
  * The networks the app supports: every devnet chain, or only those listed in `?networks=31337,…`
@@ -21,7 +22,7 @@ function configuredChains() {
   return chains.length ? chains : devnetChains
 }
 
-const metadata = {
+export const metadata = {
   name: 'Foyer demo',
   description: 'The Foyer wallet dialog on a local world of real chains',
   url: window.location.origin,
@@ -39,33 +40,87 @@ function pairingLifetimeMs() {
  * port): WebAuthn refuses an IP address as a passkey's relying party, and the frame stays on the
  * page's site (its SameSite=Strict cookies) while being another origin.
  */
-function frameUrl() {
+export function frameUrl() {
   const url = new URL(world.frameUrl)
   if (window.location.hostname === 'localhost' && url.hostname === '127.0.0.1')
     url.hostname = 'localhost'
   return url.href
 }
 
+/**
+ * What each network of the world other than EVM is made from (shown as is in the playground's
+ * code): just the connection facts, none of the world's test accounts.
+ */
+export const networkParameters = {
+  solana: world.solana && {
+    rpcUrl: world.solana.rpcUrl,
+    wsUrl: world.solana.wsUrl,
+    genesisHash: world.solana.genesisHash,
+  },
+  bitcoin: world.bitcoin && { esploraUrl: world.bitcoin.esploraUrl },
+  cosmos: world.cosmos && {
+    chainId: world.cosmos.chainId,
+    name: 'Cosmos Local',
+    rpcUrl: world.cosmos.rpcUrl,
+    bech32Prefix: world.cosmos.bech32Prefix,
+    denom: world.cosmos.denom,
+    displayDenom: world.cosmos.displayDenom,
+    decimals: world.cosmos.decimals,
+    testnet: true,
+  },
+  polkadot: world.polkadot && {
+    genesisHash: world.polkadot.genesisHash,
+    name: 'Polkadot Local',
+    wsUrl: world.polkadot.wsUrl,
+    ss58Prefix: world.polkadot.ss58Prefix,
+    symbol: world.polkadot.symbol,
+    decimals: world.polkadot.decimals,
+    testnet: true,
+  },
+}
+
 /** The local Solana cluster (LiteSVM), when the world runs one. */
-const solanaLocal = world.solana ? createSolanaLocalnet(world.solana) : undefined
+const solanaLocal = networkParameters.solana
+  ? createSolanaLocalnet(networkParameters.solana)
+  : undefined
 
 /** The local Bitcoin regtest chain (bcoin behind an Esplora API), when the world runs one. */
-const bitcoinLocal = world.bitcoin
-  ? createBitcoinRegtest({ esploraUrl: world.bitcoin.esploraUrl })
+const bitcoinLocal = networkParameters.bitcoin
+  ? createBitcoinRegtest(networkParameters.bitcoin)
   : undefined
 
 /** The local Cosmos chain (CometBFT RPC over an in-memory bank), when the world runs one. */
-const cosmosLocal = world.cosmos
-  ? createCosmosNetwork({ ...world.cosmos, name: 'Cosmos Local', testnet: true })
+const cosmosLocal = networkParameters.cosmos
+  ? createCosmosNetwork(networkParameters.cosmos)
   : undefined
 
 /** The local Polkadot chain (chopsticks, an Asset Hub runtime from npm), when the world runs one. */
-const polkadotLocal = world.polkadot
-  ? createPolkadotNetwork({ ...world.polkadot, name: 'Polkadot Local', testnet: true })
+const polkadotLocal = networkParameters.polkadot
+  ? createPolkadotNetwork(networkParameters.polkadot)
   : undefined
 
+/** Every network the world runs, as the playground lists them (CAIP-2 id, name, namespace). */
+export const worldNetworks = [
+  ...devnetChains.map((chain) => ({
+    caipNetworkId: `eip155:${chain.id}`,
+    name: chain.name,
+    namespace: 'eip155' as const,
+  })),
+  ...[solanaLocal, bitcoinLocal, cosmosLocal, polkadotLocal].flatMap((network) =>
+    network
+      ? [
+          {
+            caipNetworkId: network.caipNetworkId,
+            name: network.name,
+            namespace: network.chainNamespace,
+          },
+        ]
+      : [],
+  ),
+]
+
 /** `?project=<id>` runs the demo as another project of the server (tests of operator settings). */
-function projectId() {
+export function projectId() {
   return new URLSearchParams(window.location.search).get('project') || world.projectId
 }
 
@@ -80,12 +135,27 @@ function offers(namespace: 'solana' | 'bip122' | 'cosmos' | 'polkadot') {
   return !listed || listed.split(',').includes(namespace)
 }
 
-export function createDemoFoyer(): Foyer {
-  const chains = configuredChains()
-  const solana = offers('solana') ? solanaLocal : undefined
-  const bitcoin = offers('bip122') ? bitcoinLocal : undefined
-  const cosmos = offers('cosmos') ? cosmosLocal : undefined
-  const polkadot = offers('polkadot') ? polkadotLocal : undefined
+export type CreateDemoFoyerParameters = {
+  /** Adapters beside the demo's own (the wagmi bridge of `?wagmi=1`). */
+  adapters?: readonly Adapter[] | undefined
+  /** The landing page's playground: its networks, features, theme and language. */
+  playground?: PlaygroundSettings | undefined
+}
+
+/** Passkey login needs a domain name: the frame on `localhost` offers it, on 127.0.0.1 not. */
+export const passkeysOffered = () => !/^(\d+\.){3}\d+$|^\[/.test(new URL(frameUrl()).hostname)
+
+export function createDemoFoyer(parameters: CreateDemoFoyerParameters = {}): Foyer {
+  const selected = parameters.playground?.networks
+  const picked = <network extends { caipNetworkId: string }>(network: network | undefined) =>
+    network && (!selected || selected.includes(network.caipNetworkId)) ? network : undefined
+  const chains = configuredChains().filter(
+    (chain) => !selected || selected.includes(`eip155:${chain.id}`),
+  )
+  const solana = offers('solana') ? picked(solanaLocal) : undefined
+  const bitcoin = offers('bip122') ? picked(bitcoinLocal) : undefined
+  const cosmos = offers('cosmos') ? picked(cosmosLocal) : undefined
+  const polkadot = offers('polkadot') ? picked(polkadotLocal) : undefined
   const otherNetworks = [
     ...(solana ? [solana] : []),
     ...(bitcoin ? [bitcoin] : []),
@@ -113,9 +183,9 @@ export function createDemoFoyer(): Foyer {
       embeddedWalletAdapter({
         frameUrl: frameUrl(),
         projectId: projectId(),
-        // WebAuthn needs a domain name: the frame on `localhost` offers passkey login, on 127.0.0.1 not.
-        passkeys: !/^(\d+\.){3}\d+$|^\[/.test(new URL(frameUrl()).hostname),
+        passkeys: passkeysOffered(),
       }),
+      ...(parameters.adapters ?? []),
     ],
     metadata,
     projectId: projectId(),
@@ -147,6 +217,10 @@ export function createDemoFoyer(): Foyer {
       ...(new URLSearchParams(window.location.search).get('multiWallet') === '1'
         ? { multiWallet: true }
         : {}),
+      // `?smartSessions=1`: the account view offers "Manage smart sessions" (off by default, SPEC §6).
+      ...(new URLSearchParams(window.location.search).get('smartSessions') === '1'
+        ? { smartSessions: true }
+        : {}),
     },
     ...(new URLSearchParams(window.location.search).get('legal') === '1'
       ? {
@@ -154,5 +228,22 @@ export function createDemoFoyer(): Foyer {
           privacyPolicyUrl: `${window.location.origin}/privacy`,
         }
       : {}),
+    // The playground's choices replace the query's (what it leaves at Foyer's default is unset).
+    ...(parameters.playground ? playgroundOverrides(parameters.playground) : {}),
   })
+}
+
+function playgroundOverrides(settings: PlaygroundSettings) {
+  const options = playgroundOptions(settings, window.location.origin)
+  const smartSessions = new URLSearchParams(window.location.search).get('smartSessions') === '1'
+  return {
+    themeMode: undefined,
+    themeVariables: undefined,
+    locale: undefined,
+    siwx: undefined,
+    termsConditionsUrl: undefined,
+    privacyPolicyUrl: undefined,
+    ...options,
+    features: { ...(smartSessions ? { smartSessions } : {}), ...options.features },
+  }
 }

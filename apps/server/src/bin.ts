@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { analyticsQuery } from './cli/analyticsQuery.ts'
 import { type CliContext, withDatabase } from './cli/cliContext.ts'
+import { invalidateRegistryAnswers } from './cli/invalidateRegistryAnswers.ts'
 import { projectUpsert } from './cli/projectUpsert.ts'
 import { readEmbeddedWalletOptions, readServerOptions } from './config.ts'
 import { createDatabase } from './db/createDatabase.ts'
@@ -66,6 +67,7 @@ async function main(argv: string[]): Promise<number> {
     return withDatabase(context, async (db) => {
       await seedBuiltinWallets({ db })
       const result = await importRegistry({ db, file: resolve(file) })
+      await invalidateRegistryAnswers({ redisUrl: env.FOYER_REDIS_URL || undefined })
       context.stdout(`${JSON.stringify(result)}\n`)
     })
   }

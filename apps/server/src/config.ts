@@ -19,7 +19,8 @@ export type ServerEnv = Record<string, string | undefined>
  * FOYER_DEVNET_FILE, FOYER_RPC_URLS, FOYER_INDEX_CHAINS, FOYER_PRICE_API_URL, FOYER_PRICE_API_KEY,
  * FOYER_0X_API_KEY, FOYER_0X_API_URL (swaps on the public networks),
  * FOYER_REGISTRY_FILE, FOYER_RATE_LIMIT_IP (per minute, 0 = off), FOYER_RATE_LIMIT_PROJECT,
- * FOYER_TRUST_PROXY, FOYER_LOG_LEVEL, FOYER_ANALYTICS_DAILY_QUOTA (events per project per UTC day,
+ * FOYER_TRUST_PROXY, FOYER_LOG_LEVEL, FOYER_LOG_REQUESTS (share of requests logged, 0 to 1),
+ * FOYER_SLOW_REQUEST_MS (slower requests always logged), FOYER_ANALYTICS_DAILY_QUOTA (events per project per UTC day,
  * 0 = none), FOYER_ANALYTICS_RETENTION_DAYS (0 = keep forever); on-ramp (see `readOnRamp`):
  * FOYER_ONRAMP_API_KEY_NAME + FOYER_ONRAMP_API_KEY_SECRET, FOYER_ONRAMP_API_URL,
  * FOYER_ONRAMP_PAY_URL, FOYER_ONRAMP_PROVIDER_NAME, FOYER_ONRAMP_NETWORKS, FOYER_ONRAMP_EUR_USD;
@@ -60,6 +61,10 @@ export function readServerOptions(
     // A hop count (`1`/`true` = one proxy) or proxy addresses/CIDRs; never every hop.
     trustProxy: parseTrustProxy('FOYER_TRUST_PROXY', env.FOYER_TRUST_PROXY),
     logger: { level: env.FOYER_LOG_LEVEL || 'info' },
+    requestLogging: {
+      sampleRate: parseShare('FOYER_LOG_REQUESTS', env.FOYER_LOG_REQUESTS),
+      slowRequestMs: parseCount('FOYER_SLOW_REQUEST_MS', env.FOYER_SLOW_REQUEST_MS),
+    },
     // FOYER_NAME_ZONE, FOYER_NAME_GATEWAY_KEY (see `readNameOptions`).
     names: readNameOptions(env),
     onRamp: readOnRamp(env),
@@ -204,6 +209,15 @@ function readSiwx(env: ServerEnv): CreateServerOptions['siwx'] {
 }
 
 /** A whole number ≥ 0, or undefined when unset (the option's default then applies). */
+/** A share from 0 to 1, e.g. `0.01` (one in a hundred). */
+function parseShare(name: string, value: string | undefined): number | undefined {
+  if (!value?.trim()) return undefined
+  const share = Number(value.trim())
+  if (!/^\d*\.?\d+$/.test(value.trim()) || !(share >= 0 && share <= 1))
+    throw new ConfigError(`${name} must be a number from 0 to 1, got "${value}"`)
+  return share
+}
+
 function parseCount(name: string, value: string | undefined): number | undefined {
   if (!value?.trim()) return undefined
   if (!/^\d{1,12}$/.test(value.trim()))

@@ -215,7 +215,8 @@ describe('embedded wallet outside development', () => {
       logger: false,
     })
     expect(restarted?.recoveryPublicKey).toBe(embedded?.recoveryPublicKey)
-  })
+    // Two servers with their frame listeners (each bundles the frame): slow on a busy machine.
+  }, 90_000)
 
   it('refuses to start operator recovery without a recovery key holder', async () => {
     const app = await newServer()
@@ -271,7 +272,8 @@ describe('embedded wallet outside development', () => {
           FOYER_SHARE_KEY: randomBytes(32).toString('hex'),
           FOYER_OPERATOR_RECOVERY: 'true',
         },
+        startTimeoutMs: 60_000,
       }),
     ).rejects.toThrow(/exited with 1[\s\S]*FOYER_OPERATOR_RECOVERY=true needs the recovery key/)
-  }, 60_000)
+  }, 90_000)
 })

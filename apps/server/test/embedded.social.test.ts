@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -93,11 +94,13 @@ async function socialLogin(
   provider: (typeof providers)[number],
   person: { name: string; email: string },
   visitor = profile(),
+  app?: { name?: string; themeMode?: 'light' | 'dark' | 'system' },
 ) {
   const { uri } = await visitor.api.startSocialLogin({
     provider,
     deviceId: visitor.deviceId,
     appOrigin,
+    ...(app ? { app } : {}),
   })
   const result = await createSocialBrowser().signIn(uri, person)
   const { user } = await visitor.api.completeSocialLogin({
@@ -275,8 +278,48 @@ describe('social login against a real OpenID provider', () => {
     const html = await response.text()
     expect(html).toContain('This sign-in link is invalid or has expired')
     expect(html).not.toContain('foyer-social-result')
-    expect(response.headers.get('content-security-policy')).toBe(
-      "default-src 'none'; script-src 'self'",
+    // No inline script, only the page's own style (by its hash).
+    expect(response.headers.get('content-security-policy')).toMatch(
+      /^default-src 'none'; script-src 'self'; style-src 'sha256-[A-Za-z0-9+/=]+'$/,
     )
+  })
+
+  it("names the app beside its origin on the popup's last page, as text, in the app's mode (issue 22)", async () => {
+    const styleOf = (page: { html: string; contentSecurityPolicy: string | null }) => {
+      const css = /<style>(.*?)<\/style>/s.exec(page.html)![1]!
+      const hash = createHash('sha256').update(css).digest('base64')
+      return { css, allowed: page.contentSecurityPolicy!.includes(`'sha256-${hash}'`) }
+    }
+    const light = await socialLogin(
+      'google',
+      { name: 'Lin', email: 'lin@example.com' },
+      profile(),
+      {
+        name: '<script>alert(1)</script>Shop\u202E',
+        themeMode: 'light',
+      },
+    )
+    const { html } = light.result.page
+    expect(html).toContain(
+      `<h1>Signing in to &lt;script&gt;alert(1)&lt;/script&gt;Shop (${appOrigin})…</h1>`,
+    )
+    expect(html).not.toContain('<script>alert')
+    expect(html).not.toContain('\u202E')
+    const lightStyle = styleOf(light.result.page)
+    expect(lightStyle.allowed).toBe(true)
+    expect(lightStyle.css).toContain('color-scheme:light}')
+    expect(lightStyle.css).not.toContain('#111114')
+    // The login itself is unchanged by it.
+    expect(light.user.userName).toBe('Lin')
+
+    const dark = await socialLogin('github', { name: 'Kim', email: 'kim@example.com' }, profile(), {
+      themeMode: 'dark',
+    })
+    expect(dark.result.page.html).toContain(`<h1>Signing in to ${appOrigin}…</h1>`)
+    const darkStyle = styleOf(dark.result.page)
+    expect([darkStyle.allowed, darkStyle.css.includes('color-scheme:dark')]).toEqual([true, true])
+
+    const system = await socialLogin('discord', { name: 'Ola', email: 'ola@example.com' })
+    expect(styleOf(system.result.page).css).toContain('@media (prefers-color-scheme:dark){')
   })
 })

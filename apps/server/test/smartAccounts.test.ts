@@ -69,18 +69,30 @@ afterAll(async () => {
   rmSync(directory, { recursive: true, force: true })
 })
 
+/** What the devnet deployed on chain A, as the server lists it. */
+const devnetSmartAccountContracts = () => {
+  const { contracts } = devnet.devnet.chains[0]!
+  return {
+    entryPoint: contracts.entryPoint07,
+    factory: contracts.simpleFactory,
+    implementation: contracts.hybridDeleGatorImpl,
+    delegationManager: contracts.delegationManager,
+    enforcers: {
+      timestamp: contracts.timestampEnforcer,
+      allowedTargets: contracts.allowedTargetsEnforcer,
+      allowedMethods: contracts.allowedMethodsEnforcer,
+      erc20TransferAmount: contracts.erc20TransferAmountEnforcer,
+      valueLte: contracts.valueLteEnforcer,
+    },
+  }
+}
+
 describe('smart-account networks in /appkit/v1/config', () => {
-  it('lists each FOYER_BUNDLER_URLS network with the EntryPoint and factory of the devnet file', async () => {
+  it('lists each FOYER_BUNDLER_URLS network with the EntryPoint and Delegation Framework of the devnet file', async () => {
     const server = await serverWith(bundlerServerEnv([{ chainId: 31337, url: bundler.url }]))
-    const chain = devnet.devnet.chains[0]!
     const { smartAccounts } = await configOf(server)
     expect(smartAccounts).toEqual([
-      {
-        chainId: 'eip155:31337',
-        bundlerUrl: bundler.url,
-        entryPoint: chain.contracts.entryPoint07,
-        factory: chain.contracts.simpleAccountFactory,
-      },
+      { chainId: 'eip155:31337', bundlerUrl: bundler.url, ...devnetSmartAccountContracts() },
     ])
     // What it lists is a real bundler of that EntryPoint, on that chain.
     const ask = async (method: string) => {
@@ -118,13 +130,8 @@ describe('smart-account networks in /appkit/v1/config', () => {
         page.body,
       )![1]!,
     ) as { smartAccounts?: Record<string, unknown> }
-    const chain = devnet.devnet.chains[0]!
     expect(config.smartAccounts).toEqual({
-      31337: {
-        bundlerUrl: bundler.url,
-        entryPoint: chain.contracts.entryPoint07,
-        factory: chain.contracts.simpleAccountFactory,
-      },
+      31337: { bundlerUrl: bundler.url, ...devnetSmartAccountContracts() },
     })
   })
 
@@ -134,7 +141,7 @@ describe('smart-account networks in /appkit/v1/config', () => {
     expect(config.features.email).toBe(true)
   })
 
-  it('uses the canonical v0.7 addresses when the devnet file predates ERC-4337', async () => {
+  it('uses the canonical addresses when the devnet file predates ERC-4337', async () => {
     const { chainId } = devnet.devnet.chains[0]!
     const server = await createServer({
       dataDir: 'memory://',

@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { getPreferredAccountType, isAccountTypeOf } from './account/preferredAccountType.ts'
 import type { Analytics } from './analytics/startAnalytics.ts'
+import { readDisconnectedConnections } from './connection/disconnectedConnections.ts'
 import {
   DEFAULT_ACCOUNT_TYPES,
   DEFAULT_CONNECT_METHODS_ORDER,
@@ -193,7 +194,8 @@ export function createFoyer(parameters: CreateFoyerParameters): CreateFoyerRetur
     },
     status: 'disconnected',
     connectors: [],
-    connections: {},
+    // Wallets the visitor left stay listed (ProfileWallets); live ones come back with `reconnect`.
+    connections: readDisconnectedConnections(storage),
     activeNamespace: activeNetwork.chainNamespace,
     networkByNamespace: { ...networkByNamespace, [activeNetwork.chainNamespace]: activeNetwork },
     activeNetwork,

@@ -67,12 +67,34 @@ export {
   type GetAllowedOriginsReturnType,
   getAllowedOrigins,
 } from './actions/getAllowedOrigins.ts'
+// EIP-5792 batches, EIP-7811 assets and ERC-7715 smart sessions.
+export {
+  type GetAssetsErrorType,
+  type GetAssetsParameters,
+  type GetAssetsReturnType,
+  getAssets,
+  type WalletAsset,
+  type WalletAssetType,
+} from './actions/getAssets.ts'
 export {
   type GetBalanceErrorType,
   type GetBalanceParameters,
   type GetBalanceReturnType,
   getBalance,
 } from './actions/getBalance.ts'
+export {
+  type CallsReceipt,
+  type GetCallsStatusErrorType,
+  type GetCallsStatusParameters,
+  type GetCallsStatusReturnType,
+  getCallsStatus,
+} from './actions/getCallsStatus.ts'
+export {
+  type GetCapabilitiesErrorType,
+  type GetCapabilitiesParameters,
+  type GetCapabilitiesReturnType,
+  getCapabilities,
+} from './actions/getCapabilities.ts'
 export { getConnectedAccount } from './actions/getConnectedAccount.ts'
 export { type GetFeaturesReturnType, getFeatures } from './actions/getFeatures.ts'
 export {
@@ -127,6 +149,14 @@ export {
 } from './actions/getSendTokenBalances.ts'
 export { type GetSessionReturnType, getSession } from './actions/getSession.ts'
 export {
+  type GetSessionsErrorType,
+  type GetSessionsParameters,
+  type GetSessionsReturnType,
+  getSessions,
+  type SessionToken,
+  type SmartSession,
+} from './actions/getSessions.ts'
+export {
   type GetSocialLoginsReturnType,
   getSocialLogins,
 } from './actions/getSocialLogins.ts'
@@ -157,6 +187,12 @@ export {
 } from './actions/getTransactionHistory.ts'
 export { type GoBackReturnType, goBack } from './actions/goBack.ts'
 export {
+  type GrantPermissionsErrorType,
+  type GrantPermissionsParameters,
+  type GrantPermissionsReturnType,
+  grantPermissions,
+} from './actions/grantPermissions.ts'
+export {
   type LoadProfileParameters,
   type LoadProfileReturnType,
   loadProfile,
@@ -177,11 +213,21 @@ export {
   reconnect,
 } from './actions/reconnect.ts'
 export {
+  type ReconnectRememberedReturnType,
+  reconnectRemembered,
+} from './actions/reconnectRemembered.ts'
+export {
   type RegisterNameErrorType,
   type RegisterNameParameters,
   type RegisterNameReturnType,
   registerName,
 } from './actions/registerName.ts'
+export {
+  type ReloadEmbeddedWalletErrorType,
+  type ReloadEmbeddedWalletParameters,
+  type ReloadEmbeddedWalletReturnType,
+  reloadEmbeddedWallet,
+} from './actions/reloadEmbeddedWallet.ts'
 export { resetSendForm } from './actions/resetSendForm.ts'
 export {
   looksLikeName,
@@ -190,6 +236,19 @@ export {
   type ResolveNameReturnType,
   resolveName,
 } from './actions/resolveName.ts'
+export {
+  type RevokePermissionsErrorType,
+  type RevokePermissionsParameters,
+  type RevokePermissionsReturnType,
+  revokePermissions,
+} from './actions/revokePermissions.ts'
+export {
+  type Call,
+  type SendCallsErrorType,
+  type SendCallsParameters,
+  type SendCallsReturnType,
+  sendCalls,
+} from './actions/sendCalls.ts'
 export {
   type SendTransactionErrorType,
   type SendTransactionParameters as SendTransactionActionParameters,
@@ -323,6 +382,11 @@ export {
   type WatchNetworkReturnType,
   watchNetwork,
 } from './actions/watchNetwork.ts'
+export {
+  type CreateLazyAdapterParameters,
+  createLazyAdapter,
+  loadAdapters,
+} from './adapters/createLazyAdapter.ts'
 export * from './alerts.ts'
 export {
   type Analytics,
@@ -348,8 +412,26 @@ export {
   ServerNotConfiguredError,
 } from './api/errors.ts'
 export { getApiClient, hasServer } from './api/getApiClient.ts'
+export {
+  EmptyCallsError,
+  EvmAccountRequiredError,
+  INVALID_CALL_TARGET_MESSAGE,
+  InvalidCallTargetError,
+  InvalidPermissionsRequestError,
+  InvalidWalletAnswerError,
+  WalletMethodNotSupportedError,
+} from './calls/errors.ts'
+export { MAX_SESSION_SECONDS, type Permission } from './calls/permissions.ts'
 export { assertConnectionStatus } from './connection/assertConnectionStatus.ts'
-export { getActiveConnection } from './connection/state.ts'
+export {
+  MAX_DISCONNECTED_CONNECTIONS,
+  type StoredDisconnectedConnection,
+} from './connection/disconnectedConnections.ts'
+export {
+  getActiveConnection,
+  hasLiveConnection,
+  isLiveConnection,
+} from './connection/state.ts'
 export * from './constants.ts'
 export {
   type CreateFoyerParameters,
@@ -579,6 +661,7 @@ export {
   isTransactionHash,
   isValidAccountName,
 } from './utils/validation.ts'
+export { IDLE_FALLBACK_DELAY_MS, IDLE_TIMEOUT_MS, whenIdle } from './utils/whenIdle.ts'
 export {
   ACCOUNT_TABS,
   type AccountTab,

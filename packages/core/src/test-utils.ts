@@ -10,6 +10,7 @@ import type {
   ConnectorAccount,
   ConnectorEventMap,
   ConnectorTransferParameters,
+  RequestArguments,
 } from './types/connector.ts'
 import type { CaipNetwork, CaipNetworkId } from './types/network.ts'
 
@@ -44,6 +45,8 @@ export type MemoryWalletParameters = {
    * WalletConnect session is): connecting one authorises them all.
    */
   session?: { authorized: boolean } | undefined
+  /** Answers the wallet's RPC requests (EIP-1193 `request`); default: answers undefined. */
+  request?: ((arguments_: RequestArguments) => Promise<unknown>) | undefined
 }
 
 export type MemoryWallet = ReturnType<typeof createMemoryWallet>
@@ -80,6 +83,8 @@ export function createMemoryWallet(parameters: MemoryWalletParameters) {
     },
     /** Every message the wallet signed, in order. */
     signedMessages: [] as string[],
+    /** Every RPC request the wallet received, in order. */
+    requests: [] as RequestArguments[],
     /** Every network a connector asked the wallet to switch to, in order. */
     switchRequests: [] as CaipNetworkId[],
     /** While set, `switchNetwork` waits for it before answering. */
@@ -88,6 +93,10 @@ export function createMemoryWallet(parameters: MemoryWalletParameters) {
     transfers: [] as ConnectorTransferParameters[],
     /** The connector of the latest `adapter()`'s Foyer instance. */
     connector: undefined as Connector | undefined,
+    /** The wallet reports new accounts (EIP-1193 `accountsChanged`), e.g. a smart account deployed. */
+    changeAccounts(next: readonly ConnectorAccount[]) {
+      emitAccounts?.(next)
+    },
     adapter(): Adapter {
       let connectors: Connector[] = []
       return {
@@ -102,8 +111,11 @@ export function createMemoryWallet(parameters: MemoryWalletParameters) {
     },
   }
 
+  let emitAccounts: ((next: readonly ConnectorAccount[]) => void) | undefined
+
   function createConnector(networks: readonly CaipNetwork[]): Connector {
     const emitter = createEmitter<ConnectorEventMap>()
+    emitAccounts = (next) => emitter.emit('accountsChanged', { accounts: next })
     let cluster = networks[0]!.caipNetworkId
     const current = () => {
       if (namespace !== 'eip155') return cluster
@@ -135,7 +147,10 @@ export function createMemoryWallet(parameters: MemoryWalletParameters) {
         else cluster = network.caipNetworkId
         emitter.emit('chainChanged', { caipNetworkId: network.caipNetworkId })
       },
-      async request() {},
+      async request(arguments_) {
+        wallet.requests.push(arguments_)
+        return parameters.request?.(arguments_)
+      },
       async signMessage({ message }) {
         if (wallet.behaviour.signMessage === 'reject')
           throw Object.assign(new Error('User rejected the request.'), { code: 4001 })

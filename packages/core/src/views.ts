@@ -26,6 +26,8 @@ export const VIEWS = [
   'Swap',
   'OnRamp',
   'Activity',
+  /** SPEC §1 "Manage smart sessions": the smart account's sessions, each revocable. */
+  'SmartSessions',
 ] as const
 export type View = (typeof VIEWS)[number]
 

@@ -28,6 +28,17 @@ export class IframeRequestTimeoutError extends BaseError {
   }
 }
 
+/**
+ * The embedded wallet's own code (loaded with `import()` on first use) could not be loaded: the
+ * network dropped, or the app was redeployed and the chunk is gone (SPEC §8).
+ */
+export class EmailLoginImportError extends BaseError {
+  override name = 'EmailLoginImportError'
+  constructor(parameters: BaseErrorParameters = {}) {
+    super('Unable to load email login dependency', parameters)
+  }
+}
+
 /** A pending request was given up (after a timeout, or when the client was destroyed). */
 export class RequestAbortedError extends BaseError {
   override name = 'RequestAbortedError'

@@ -70,6 +70,7 @@ export {
   AuthApiError,
   BaseError,
   type BaseErrorParameters,
+  EmailLoginImportError,
   FrameRequestError,
   IframeLoadFailedError,
   IframeRequestTimeoutError,
@@ -140,4 +141,35 @@ export {
 } from './frame/siwe.ts'
 // Message and HTTP schemas (move to @foyer/protocol later).
 export * from './protocol/index.ts'
+export { decodeTimestampTerms } from './smartAccount/caveatTerms.ts'
+export {
+  createSmartAccountClients,
+  deleGatorDeployment,
+  prepareSmartAccountOperation,
+  type SmartAccountNetwork,
+  type SmartAccountNetworks,
+  sendSignedUserOperation,
+  signUserOperation,
+} from './smartAccount/delegator.ts'
+export {
+  type GrantPermissionsParameters,
+  type GrantPermissionsReturnType,
+  maxSessionSeconds,
+} from './smartAccount/grantPermissions.ts'
+export {
+  createSessionDelegation,
+  decodePermissionsContext,
+  delegationHash,
+  delegationManagerAbi,
+  delegationTypedData,
+  encodePermissionsContext,
+  hashSessionDelegation,
+  type SessionDelegation,
+  signSessionDelegation,
+} from './smartAccount/sessionDelegation.ts'
+export {
+  createHttpSessionRegistry,
+  type SessionRegistry,
+  SessionRegistryError,
+} from './smartAccount/sessionRegistry.ts'
 export * from './ui/index.ts'

@@ -5,6 +5,7 @@ import * as health from './health.ts'
 import * as names from './names.ts'
 import * as nfts from './nfts.ts'
 import * as onramp from './onramp.ts'
+import * as sessions from './sessions.ts'
 import * as siwx from './siwx.ts'
 import * as walletService from './walletService.ts'
 
@@ -14,6 +15,29 @@ import * as walletService from './walletService.ts'
  */
 export const routes = {
   health: { method: 'GET', path: '/health', response: health.getHealthResponse },
+  getSessions: {
+    method: 'GET',
+    path: '/v1/sessions/:id',
+    params: sessions.sessionParams,
+    query: sessions.sessionQuery,
+    response: sessions.getSessionsResponse,
+  },
+  registerSession: {
+    method: 'POST',
+    path: '/v1/sessions/:id',
+    params: sessions.sessionParams,
+    query: sessions.sessionQuery,
+    body: sessions.registerSessionBody,
+    response: sessions.registerSessionResponse,
+  },
+  revokeSession: {
+    method: 'POST',
+    path: '/v1/sessions/:id/revoke',
+    params: sessions.sessionParams,
+    query: sessions.sessionQuery,
+    body: sessions.revokeSessionBody,
+    response: sessions.revokeSessionResponse,
+  },
   getConfig: {
     method: 'GET',
     path: '/appkit/v1/config',

@@ -54,14 +54,27 @@ export const defaultProjectFeatures: ProjectFeatures = {
 
 /**
  * A network with ERC-4337 smart accounts: its bundler (JSON-RPC: `eth_sendUserOperation`, …), the
- * EntryPoint it bundles for (v0.7) and the SimpleAccountFactory (v0.7) that deploys the accounts.
+ * EntryPoint it bundles for (v0.7), and MetaMask's Delegation Framework v1.3 there: the
+ * SimpleFactory that deploys the accounts (HybridDeleGator proxies), the implementation, the
+ * DelegationManager that redeems smart sessions and the caveat enforcers their policies use.
  */
 export const smartAccountNetworkSchema = v.object({
   /** CAIP-2, e.g. `eip155:31337`. */
   chainId: v.pipe(caipNetworkIdSchema, v.startsWith('eip155:')),
   bundlerUrl: v.pipe(v.string(), v.url()),
   entryPoint: evmAddressSchema,
+  /** The DeleGator SimpleFactory (CREATE2 deployer of the accounts' proxies). */
   factory: evmAddressSchema,
+  /** The HybridDeleGator implementation the accounts proxy to. */
+  implementation: evmAddressSchema,
+  delegationManager: evmAddressSchema,
+  enforcers: v.object({
+    timestamp: evmAddressSchema,
+    allowedTargets: evmAddressSchema,
+    allowedMethods: evmAddressSchema,
+    erc20TransferAmount: evmAddressSchema,
+    valueLte: evmAddressSchema,
+  }),
 })
 export type SmartAccountNetwork = v.InferOutput<typeof smartAccountNetworkSchema>
 

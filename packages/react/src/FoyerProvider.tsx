@@ -1,4 +1,4 @@
-import { close, type Foyer, reconnect } from '@foyer/core'
+import { close, type Foyer, reconnectRemembered, whenIdle } from '@foyer/core'
 import {
   type ComponentType,
   type ReactNode,
@@ -12,7 +12,7 @@ import { useFoyerState } from './hooks/useFoyerState.ts'
 import { createTranslator } from './i18n/createTranslator.ts'
 import type { Messages } from './i18n/en.ts'
 import { usePageMessages } from './i18n/usePageMessages.ts'
-import { loadDialog } from './loadDialog.ts'
+import { prepareOverlay } from './loadDialog.ts'
 
 export type FoyerProviderProps = {
   /** The instance from `createFoyer(…)`; create it once, outside render. */
@@ -39,8 +39,10 @@ export type FoyerProviderProps = {
 }
 
 /**
- * Provides a Foyer instance to the hooks and buttons below it. Renders nothing of its own until
- * the dialog opens or a toast shows; only then is the dialog code loaded. Safe to server-render.
+ * Provides a Foyer instance to the hooks and buttons below it. Renders nothing of its own before
+ * the page has painted; once the page is idle (or the dialog opens, a toast shows, a trigger is
+ * hovered) it loads the dialog code and mounts the overlay, closed, so a click shows the first
+ * view in the next frame. Safe to server-render.
  */
 export function FoyerProvider({
   foyer,
@@ -51,7 +53,8 @@ export function FoyerProvider({
   reconnectOnMount = true,
 }: FoyerProviderProps) {
   useEffect(() => {
-    if (reconnectOnMount) void reconnect(foyer)
+    // The connection code loads only when a wallet is remembered.
+    if (reconnectOnMount) void reconnectRemembered(foyer).catch(() => {})
   }, [foyer, reconnectOnMount])
   const getLocale = () => foyer.getState().locale
   const instanceLocale = useSyncExternalStore(foyer.subscribe, getLocale, getLocale)
@@ -76,31 +79,34 @@ export function FoyerProvider({
 }
 
 /**
- * Mounts the overlay (shadow host, dialog, toasts) the first time it is needed, client-side only.
- * The dialog chunk, the chunk of the view it opens on and the texts of the locale are loaded
- * first and the overlay is rendered only then: no Suspense fallback, whose reveal React throttles
- * (300 ms per level), and no English flash before the visitor's language.
+ * Mounts the overlay (shadow host, dialog, toasts), client-side only: after the page's first paint
+ * once it is idle, or as soon as it is needed. The dialog chunk, the chunk of the view it opens
+ * on, the texts of the locale and late-loading adapters are loaded first and the overlay is
+ * rendered only then: no Suspense fallback, whose reveal React throttles (300 ms per level), and
+ * no English flash before the visitor's language. Mounted ahead of the click, the overlay shows
+ * the dialog in the click's own render.
  */
 function OverlayMount({ foyer, locale }: { foyer: Foyer; locale: string }) {
   const needed = useFoyerState((state) => state.dialog.open || state.toast !== undefined)
+  const [idle, setIdle] = useState(false)
   const [Overlay, setOverlay] = useState<ComponentType>()
+  useEffect(() => whenIdle(() => setIdle(true)), [])
   useEffect(() => {
-    if (!needed || Overlay) return
+    if (!(needed || idle) || Overlay) return
     let current = true
-    loadDialog()
-      .then(async (dialog) => {
-        const { open, view } = foyer.getState().dialog
-        await dialog.prepareDialog({ view: open ? view : undefined, locale })
+    const { open, view } = foyer.getState().dialog
+    prepareOverlay(foyer, { view: open ? view : undefined, locale })
+      .then((dialog) => {
         if (current) setOverlay(() => dialog.FoyerOverlay)
       })
       .catch(() => {
         // The dialog code did not arrive (offline, a new deployment): the page stays usable and
         // closing lets the next open try again.
-        if (current) close(foyer)
+        if (current && foyer.getState().dialog.open) close(foyer)
       })
     return () => {
       current = false
     }
-  }, [needed, Overlay, foyer, locale])
+  }, [needed, idle, Overlay, foyer, locale])
   return Overlay ? <Overlay /> : null
 }

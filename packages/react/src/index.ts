@@ -5,12 +5,20 @@ export { FoyerContext, type FoyerContextValue } from './context.ts'
 export { FoyerProviderNotFoundError } from './errors.ts'
 export { FoyerProvider, type FoyerProviderProps } from './FoyerProvider.tsx'
 export { type UseAccountReturnType, useAccount } from './hooks/useAccount.ts'
+export type { AccountQuery } from './hooks/useAccountQuery.ts'
+export { type UseAssetsReturnType, useAssets } from './hooks/useAssets.ts'
 export type { AsyncAction, AsyncActionState, AsyncActionStatus } from './hooks/useAsyncAction.ts'
 export {
   type UseBalanceParameters,
   type UseBalanceReturnType,
   useBalance,
 } from './hooks/useBalance.ts'
+export {
+  type UseCallsStatusParameters,
+  type UseCallsStatusReturnType,
+  useCallsStatus,
+} from './hooks/useCallsStatus.ts'
+export { type UseCapabilitiesReturnType, useCapabilities } from './hooks/useCapabilities.ts'
 export { type UseConnectReturnType, useConnect } from './hooks/useConnect.ts'
 export { type UseConnectorsReturnType, useConnectors } from './hooks/useConnectors.ts'
 export { type UseDialogReturnType, useDialog } from './hooks/useDialog.ts'
@@ -18,8 +26,22 @@ export { type UseDisconnectReturnType, useDisconnect } from './hooks/useDisconne
 export { useFeatures } from './hooks/useFeatures.ts'
 export { type UseFoyerReturnType, useFoyer } from './hooks/useFoyer.ts'
 export { shallowEqual, useFoyerState } from './hooks/useFoyerState.ts'
+export {
+  type UseGrantPermissionsReturnType,
+  useGrantPermissions,
+} from './hooks/useGrantPermissions.ts'
 export { type UseNetworkReturnType, useNetwork } from './hooks/useNetwork.ts'
+export {
+  type UseRevokePermissionsReturnType,
+  useRevokePermissions,
+} from './hooks/useRevokePermissions.ts'
+export { type UseSendCallsReturnType, useSendCalls } from './hooks/useSendCalls.ts'
 export { type UseSessionReturnType, useSession } from './hooks/useSession.ts'
+export {
+  type UseSessionsParameters,
+  type UseSessionsReturnType,
+  useSessions,
+} from './hooks/useSessions.ts'
 export { type UseSwitchNetworkReturnType, useSwitchNetwork } from './hooks/useSwitchNetwork.ts'
 export { type UseThemeModeReturnType, useThemeMode } from './hooks/useThemeMode.ts'
 export { type UseToastsReturnType, useToasts } from './hooks/useToasts.ts'

@@ -1,4 +1,4 @@
-import type { Foyer, View } from '@foyer/core'
+import { type Foyer, loadAdapters, type View } from '@foyer/core'
 
 /** Loads the dialog chunk. Bundlers split here: nothing under `./dialog/` is in the entry chunk. */
 export function loadDialog() {
@@ -14,19 +14,36 @@ function initialView(foyer: Foyer): View {
     : 'Account'
 }
 
+export type PrepareOverlayParameters = {
+  /** The view to load; default the one `open()` would show now. */
+  view?: View | undefined
+  /** The locale whose texts to load; default the instance's. */
+  locale?: string | undefined
+}
+
 /**
- * Starts loading the dialog, the view it would open on and the texts of the instance's locale,
- * e.g. on hover or focus of a trigger, so a click paints the first view without waiting for the
- * network. Safe to call repeatedly: module loading is cached by the runtime.
+ * Loads everything the dialog's first frame needs: the dialog chunk, the chunk of the view it
+ * opens on, the texts of the locale and the adapters whose code loads late (their wallets are the
+ * Connect view's rows). Rejects only when the dialog chunk does not arrive.
+ */
+export async function prepareOverlay(foyer: Foyer, parameters: PrepareOverlayParameters = {}) {
+  const [dialog] = await Promise.all([loadDialog(), loadAdapters(foyer.config.adapters)])
+  await dialog.prepareDialog({
+    view: parameters.view ?? initialView(foyer),
+    locale: parameters.locale ?? foyer.getState().locale,
+  })
+  return dialog
+}
+
+/**
+ * Starts loading what the dialog shows first (see `prepareOverlay`), e.g. on hover or focus of a
+ * trigger, so a click paints the first view without waiting for the network. Safe to call
+ * repeatedly: module loading is cached by the runtime.
  */
 export function prefetchDialog(foyer: Foyer, view?: View): Promise<void> {
-  return loadDialog()
-    .then((dialog) =>
-      dialog.prepareDialog({ view: view ?? initialView(foyer), locale: foyer.getState().locale }),
-    )
-    .then(
-      () => {},
-      // A failed prefetch is retried by the real open; nothing to report here.
-      () => {},
-    )
+  return prepareOverlay(foyer, { view }).then(
+    () => {},
+    // A failed prefetch is retried by the real open; nothing to report here.
+    () => {},
+  )
 }

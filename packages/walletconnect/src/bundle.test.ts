@@ -84,8 +84,9 @@ describe('@foyer/walletconnect bundle', () => {
         chain,
       ).toBe(true)
     }
-    // Small enough to ship on every page (minified, before compression).
+    // Small enough to ship on every page (minified, before compression). Every export counts here,
+    // `deferredWalletConnectAdapter` too (the page that uses it alone ships about 0.2 KB of it).
     const eagerBytes = staticClosure(metafile).reduce((sum, output) => sum + output.bytes, 0)
-    expect(eagerBytes).toBeLessThan(12_000)
+    expect(eagerBytes).toBeLessThan(12_300)
   })
 })

@@ -12,11 +12,12 @@ import type UniversalProvider from '@walletconnect/universal-provider'
 import {
   type CreateWalletConnectSessionParameters,
   createWalletConnectSession,
+  OPTIONAL_EIP155_METHODS,
   type PairingUriSource,
   type WalletConnectSession,
   type WalletConnectSessionStruct,
 } from './createWalletConnectSession.ts'
-import { SessionNotFoundError } from './errors.ts'
+import { MethodNotApprovedError, SessionNotFoundError } from './errors.ts'
 import { type SessionConnectorIdentity, sessionConnectorBase } from './sessionConnectorBase.ts'
 
 type Session = WalletConnectSessionStruct
@@ -178,6 +179,14 @@ export function createWalletConnectConnector(
     async request(arguments_) {
       const provider = await getProvider()
       if (!provider.session) throw new SessionNotFoundError()
+      // A wallet answers only the methods it approved for the session (EIP-5792's among them).
+      const approved = provider.session.namespaces.eip155?.methods
+      if (
+        OPTIONAL_EIP155_METHODS.includes(arguments_.method) &&
+        approved &&
+        !approved.includes(arguments_.method)
+      )
+        throw new MethodNotApprovedError({ method: arguments_.method })
       return provider.request(
         { method: arguments_.method, params: arguments_.params as unknown[] },
         requireCaipNetworkId(provider),

@@ -75,7 +75,16 @@ export const EIP155_METHODS = [
   'eth_sendTransaction',
   'wallet_switchEthereumChain',
   'wallet_addEthereumChain',
+  // EIP-5792 batches, ERC-7715 sessions, EIP-7811 assets: offered, approved by wallets that have them.
+  'wallet_getCapabilities',
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+  'wallet_grantPermissions',
+  'wallet_revokePermissions',
+  'wallet_getAssets',
 ] as const
+/** Methods a wallet may leave out of its session: asking one it left out fails with code 4200. */
+export const OPTIONAL_EIP155_METHODS: readonly string[] = EIP155_METHODS.slice(5)
 export const EIP155_EVENTS = ['chainChanged', 'accountsChanged'] as const
 
 /** WalletConnect's Solana methods Foyer uses (WalletConnect Solana RPC reference). */

@@ -23,3 +23,20 @@ export class SessionNotFoundError extends BaseError {
     })
   }
 }
+
+/**
+ * The wallet did not approve the method in this session (a wallet without EIP-5792 batches, say):
+ * code 4200, "method not supported" (EIP-1193), before anything reaches the wallet.
+ */
+export class MethodNotApprovedError extends BaseError {
+  override name = 'MethodNotApprovedError'
+  readonly code = 4200
+  readonly method: string
+  constructor({ method, ...parameters }: BaseErrorParameters & { method: string }) {
+    super(`The wallet does not support ${method}`, {
+      details: `The WalletConnect session does not list ${method}.`,
+      ...parameters,
+    })
+    this.method = method
+  }
+}

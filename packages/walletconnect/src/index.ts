@@ -39,6 +39,7 @@ export {
   createWalletConnectSolanaConnector,
   type WalletConnectSolanaConnector,
 } from './createWalletConnectSolanaConnector.ts'
+export { deferredWalletConnectAdapter } from './deferredWalletConnectAdapter.ts'
 export {
   BaseError,
   SessionNotFoundError,

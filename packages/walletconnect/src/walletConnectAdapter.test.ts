@@ -11,6 +11,7 @@ import {
   createStorage,
   disconnect,
   reconnect,
+  sendCalls,
   switchNetwork,
 } from '@foyer/core'
 import { type CreateDevRelayReturnType, createDevRelay } from '@foyer/dev-relay'
@@ -194,6 +195,20 @@ describe('walletConnectAdapter', () => {
     const receipt = await client.waitForTransactionReceipt({ hash: hash as Hex })
     expect(receipt.status).toBe('success')
     expect(await client.getBalance({ address: to })).toBeGreaterThanOrEqual(parseEther('0.01'))
+  })
+
+  it('names a batch the wallet did not approve for the session (EIP-5792 not supported), sending nothing', async () => {
+    const { foyer, wallet } = await connectWithWallet()
+    const requests: string[] = []
+    wallet.walletKit.on('session_request', ({ params }) => requests.push(params.request.method))
+    await expect(
+      sendCalls(foyer, { calls: [{ to: '0x000000000000000000000000000000000000f0e1' }] }),
+    ).rejects.toMatchObject({
+      name: 'WalletMethodNotSupportedError',
+      method: 'wallet_sendCalls',
+      shortMessage: 'The wallet does not support wallet_sendCalls',
+    })
+    expect(requests).toEqual([])
   })
 
   it('switches chain through the session', async () => {

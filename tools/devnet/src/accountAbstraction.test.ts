@@ -10,13 +10,19 @@ import {
 import { entryPoint07Abi, entryPoint07Address } from 'viem/account-abstraction'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { anvilDevAccounts, deriveDevAccounts, devnetBundlerAccounts } from './accounts.ts'
+import {
+  anvilDevAccounts,
+  deriveDevAccounts,
+  devnetBundlerAccounts,
+  devnetDeployer,
+} from './accounts.ts'
 import { bundlerAccountEther, type DeployWorldReturnType, deployWorld } from './deployWorld.ts'
 import {
   deterministicDeployerAddress,
   planAccountAbstraction,
   simpleAccountFactory07Address,
 } from './planAccountAbstraction.ts'
+import { planDelegationFramework } from './planDelegationFramework.ts'
 import { type StartAnvilReturnType, startAnvil } from './startAnvil.ts'
 
 const factoryAbi = parseAbi([
@@ -123,5 +129,41 @@ describe('ERC-4337 on the devnet', () => {
       )
       expect(await client.getTransactionCount({ address: account.address })).toBe(0)
     }
+  })
+})
+
+describe('the Delegation Framework on the devnet', () => {
+  it('deploys the DelegationManager, the HybridDeleGator and the enforcers where the plan says', async () => {
+    const { contracts } = planDelegationFramework({ owner: devnetDeployer().address })
+    expect(world.contracts).toMatchObject(contracts)
+    for (const address of Object.values(contracts))
+      expect(await client.getCode({ address })).toMatch(/^0x[0-9a-f]{100,}$/)
+    // The implementation runs on the devnet's EntryPoint and answers to its DelegationManager.
+    const deleGatorAbi = parseAbi([
+      'function entryPoint() view returns (address)',
+      'function delegationManager() view returns (address)',
+    ])
+    expect(
+      await client.readContract({
+        address: contracts.hybridDeleGatorImpl,
+        abi: deleGatorAbi,
+        functionName: 'entryPoint',
+      }),
+    ).toBe(entryPoint07Address)
+    expect(
+      await client.readContract({
+        address: contracts.hybridDeleGatorImpl,
+        abi: deleGatorAbi,
+        functionName: 'delegationManager',
+      }),
+    ).toBe(contracts.delegationManager)
+    // The DelegationManager is owned by the devnet deployer, whoever sent the CREATE2 call.
+    expect(
+      await client.readContract({
+        address: contracts.delegationManager,
+        abi: parseAbi(['function owner() view returns (address)']),
+        functionName: 'owner',
+      }),
+    ).toBe(devnetDeployer().address)
   })
 })

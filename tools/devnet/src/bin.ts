@@ -40,6 +40,9 @@ try {
     console.log(
       `  ERC-4337 EntryPoint v0.7 ${chain.contracts.entryPoint07}, SimpleAccountFactory ${chain.contracts.simpleAccountFactory}`,
     )
+    console.log(
+      `  DelegationManager ${chain.contracts.delegationManager}, HybridDeleGator ${chain.contracts.hybridDeleGatorImpl}`,
+    )
   }
   if (devnet.solana) {
     console.log(`Solana devnet: ${devnet.solana.rpcUrl} (WebSocket ${devnet.solana.wsUrl})`)

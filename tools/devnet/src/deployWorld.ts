@@ -36,10 +36,12 @@ import {
 import { readArtifactBytecode } from './artifacts.ts'
 import { DeployWorldError } from './errors.ts'
 import { planAccountAbstraction } from './planAccountAbstraction.ts'
+import { planDelegationFramework } from './planDelegationFramework.ts'
 import { planEnsDeployment } from './planEnsDeployment.ts'
 import type {
   DevnetAccountAbstractionContracts,
   DevnetContracts,
+  DevnetDelegationContracts,
   DevnetEnsContracts,
   DevnetEnsName,
   DevnetPool,
@@ -168,7 +170,9 @@ export async function deployWorld(
       getContractAddress({ from: deployer.address, nonce: BigInt(firstNonce + offset) })
     const contracts: Omit<
       DevnetContracts,
-      keyof DevnetEnsContracts | keyof DevnetAccountAbstractionContracts
+      | keyof DevnetEnsContracts
+      | keyof DevnetAccountAbstractionContracts
+      | keyof DevnetDelegationContracts
     > = {
       usdc: addressAt(0),
       dai: addressAt(1),
@@ -345,6 +349,10 @@ export async function deployWorld(
     const accountAbstraction = planAccountAbstraction()
     const thirdBatchStart = plan.length
     plan.push(...accountAbstraction.transactions)
+    // The Delegation Framework last, as a fourth batch (its contracts are large): CREATE2 too.
+    const delegation = planDelegationFramework({ owner: deployer.address })
+    const fourthBatchStart = plan.length
+    plan.push(...delegation.transactions)
 
     step = 'signing the transactions'
     const signed = await Promise.all(
@@ -375,7 +383,8 @@ export async function deployWorld(
       for (const batch of [
         signed.slice(0, secondBatchStart),
         signed.slice(secondBatchStart, thirdBatchStart),
-        signed.slice(thirdBatchStart),
+        signed.slice(thirdBatchStart, fourthBatchStart),
+        signed.slice(fourthBatchStart),
       ]) {
         step = 'sending the transactions'
         const sent = await Promise.all(
@@ -409,7 +418,12 @@ export async function deployWorld(
     }
 
     return {
-      contracts: { ...contracts, ...ens.contracts, ...accountAbstraction.contracts },
+      contracts: {
+        ...contracts,
+        ...ens.contracts,
+        ...accountAbstraction.contracts,
+        ...delegation.contracts,
+      },
       tokens,
       pools: [
         pool(contracts.usdc, contracts.dai),

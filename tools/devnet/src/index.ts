@@ -56,6 +56,12 @@ export {
   planAccountAbstraction,
   simpleAccountFactory07Address,
 } from './planAccountAbstraction.ts'
+export {
+  delegationFrameworkSalt,
+  type PlanDelegationFrameworkParameters,
+  type PlanDelegationFrameworkReturnType,
+  planDelegationFramework,
+} from './planDelegationFramework.ts'
 export { type ReadDevnetErrorType, type ReadDevnetReturnType, readDevnet } from './readDevnet.ts'
 export {
   type ResolveAnvilBinaryErrorType,
@@ -82,6 +88,7 @@ export type {
   DevnetAccountAbstractionContracts,
   DevnetChain,
   DevnetContracts,
+  DevnetDelegationContracts,
   DevnetEnsContracts,
   DevnetEnsName,
   DevnetNames,

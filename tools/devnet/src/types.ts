@@ -54,8 +54,29 @@ export type DevnetAccountAbstractionContracts = {
   simpleAccountFactory: Address
 }
 
+/**
+ * MetaMask's Delegation Framework v1.3 (`@metamask/delegation-abis`' published bytecode), CREATE2
+ * through the deterministic deployer: smart accounts that delegate (HybridDeleGator) and the
+ * caveat enforcers of smart sessions.
+ */
+export type DevnetDelegationContracts = {
+  delegationManager: Address
+  /** The HybridDeleGator implementation the embedded wallet's smart accounts proxy to. */
+  hybridDeleGatorImpl: Address
+  /** The factory that deploys DeleGator proxies (CREATE2). */
+  simpleFactory: Address
+  /** The P-256 verifier library HybridDeleGator links. */
+  sclLibrary: Address
+  timestampEnforcer: Address
+  allowedTargetsEnforcer: Address
+  allowedMethodsEnforcer: Address
+  erc20TransferAmountEnforcer: Address
+  valueLteEnforcer: Address
+}
+
 export type DevnetContracts = DevnetEnsContracts &
-  DevnetAccountAbstractionContracts & {
+  DevnetAccountAbstractionContracts &
+  DevnetDelegationContracts & {
     usdc: Address
     dai: Address
     weth: Address

@@ -4,6 +4,13 @@ import type { Redis } from 'ioredis'
 export type Cache = {
   get: <T>(key: string) => Promise<T | undefined>
   set: (key: string, value: unknown, ttlMs: number) => Promise<void>
+  /**
+   * The stored text as is: what `set` stored is its JSON, so a hot path can answer it without
+   * parsing and serialising it again.
+   */
+  getText: (key: string) => Promise<string | undefined>
+  /** Stores `text` as is; `get` parses it, so it must be JSON when `get` reads the key. */
+  setText: (key: string, text: string, ttlMs: number) => Promise<void>
   delete: (key: string) => Promise<void>
 }
 
@@ -14,24 +21,37 @@ export function createMemoryCache(parameters: CreateMemoryCacheParameters = {}):
   const maxEntries = parameters.maxEntries ?? 10_000
   const now = parameters.now ?? Date.now
   const entries = new Map<string, { value: string; expiresAt: number }>()
+  function read(key: string): string | undefined {
+    const entry = entries.get(key)
+    if (!entry) return undefined
+    if (entry.expiresAt <= now()) {
+      entries.delete(key)
+      return undefined
+    }
+    return entry.value
+  }
+  function write(key: string, value: string, ttlMs: number): void {
+    entries.delete(key)
+    if (entries.size >= maxEntries) {
+      const oldest = entries.keys().next()
+      if (!oldest.done) entries.delete(oldest.value)
+    }
+    entries.set(key, { value, expiresAt: now() + ttlMs })
+  }
   return {
     async get<T>(key: string) {
-      const entry = entries.get(key)
-      if (!entry) return undefined
-      if (entry.expiresAt <= now()) {
-        entries.delete(key)
-        return undefined
-      }
+      const value = read(key)
       // Stored as JSON so callers never share (and mutate) one object, as with Redis.
-      return JSON.parse(entry.value) as T
+      return value === undefined ? undefined : (JSON.parse(value) as T)
     },
     async set(key, value, ttlMs) {
-      entries.delete(key)
-      if (entries.size >= maxEntries) {
-        const oldest = entries.keys().next()
-        if (!oldest.done) entries.delete(oldest.value)
-      }
-      entries.set(key, { value: JSON.stringify(value), expiresAt: now() + ttlMs })
+      write(key, JSON.stringify(value), ttlMs)
+    },
+    async getText(key) {
+      return read(key)
+    },
+    async setText(key, text, ttlMs) {
+      write(key, text, ttlMs)
     },
     async delete(key) {
       entries.delete(key)
@@ -53,6 +73,12 @@ export function createRedisCache({
     },
     async set(key, value, ttlMs) {
       await redis.set(prefix + key, JSON.stringify(value), 'PX', Math.max(1, Math.round(ttlMs)))
+    },
+    async getText(key) {
+      return (await redis.get(prefix + key)) ?? undefined
+    },
+    async setText(key, text, ttlMs) {
+      await redis.set(prefix + key, text, 'PX', Math.max(1, Math.round(ttlMs)))
     },
     async delete(key) {
       await redis.del(prefix + key)

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import * as v from 'valibot'
 import { type Address, getAddress } from 'viem'
 import { DevnetFileError } from '../errors.ts'
+import type { SmartAccountContracts } from './smartAccounts.ts'
 import type { BitcoinChainConfig, ChainConfig, SolanaChainConfig } from './types.ts'
 
 const address = v.pipe(
@@ -25,6 +26,15 @@ const devnetFile = v.object({
         // ERC-4337 v0.7 (devnet files written before it have neither).
         entryPoint07: v.optional(address),
         simpleAccountFactory: v.optional(address),
+        // MetaMask's Delegation Framework (devnet files written before it have none).
+        delegationManager: v.optional(address),
+        hybridDeleGatorImpl: v.optional(address),
+        simpleFactory: v.optional(address),
+        timestampEnforcer: v.optional(address),
+        allowedTargetsEnforcer: v.optional(address),
+        allowedMethodsEnforcer: v.optional(address),
+        erc20TransferAmountEnforcer: v.optional(address),
+        valueLteEnforcer: v.optional(address),
       }),
       tokens: v.array(
         v.object({ address, symbol: v.string(), name: v.string(), decimals: v.number() }),
@@ -60,6 +70,51 @@ const devnetFile = v.object({
 type DevnetFile = v.InferOutput<typeof devnetFile>
 
 /**
+ * The devnet's smart-account contracts: ERC-4337's EntryPoint and the Delegation Framework, or
+ * none when the file predates either (then the chain has no smart accounts).
+ */
+function devnetAccountAbstraction(
+  contracts: DevnetFile['chains'][number]['contracts'],
+): SmartAccountContracts | undefined {
+  const {
+    entryPoint07,
+    simpleFactory,
+    hybridDeleGatorImpl,
+    delegationManager,
+    timestampEnforcer,
+    allowedTargetsEnforcer,
+    allowedMethodsEnforcer,
+    erc20TransferAmountEnforcer,
+    valueLteEnforcer,
+  } = contracts
+  if (
+    !entryPoint07 ||
+    !simpleFactory ||
+    !hybridDeleGatorImpl ||
+    !delegationManager ||
+    !timestampEnforcer ||
+    !allowedTargetsEnforcer ||
+    !allowedMethodsEnforcer ||
+    !erc20TransferAmountEnforcer ||
+    !valueLteEnforcer
+  )
+    return undefined
+  return {
+    entryPoint: entryPoint07,
+    factory: simpleFactory,
+    implementation: hybridDeleGatorImpl,
+    delegationManager,
+    enforcers: {
+      timestamp: timestampEnforcer,
+      allowedTargets: allowedTargetsEnforcer,
+      allowedMethods: allowedMethodsEnforcer,
+      erc20TransferAmount: erc20TransferAmountEnforcer,
+      valueLte: valueLteEnforcer,
+    },
+  }
+}
+
+/**
  * Reads the networks of the devnet JSON (written by the local world): RPC, token list, the
  * Uniswap V2 pools used for price discovery against its USDC-like token, and the Uniswap V2
  * router and factory swaps route through.
@@ -91,13 +146,7 @@ export async function loadDevnetChains(file: string): Promise<ChainConfig[]> {
         : undefined,
     indexer: { enabled: true, startBlock: 0n },
     testnet: true,
-    accountAbstraction:
-      chain.contracts.entryPoint07 && chain.contracts.simpleAccountFactory
-        ? {
-            entryPoint: chain.contracts.entryPoint07,
-            factory: chain.contracts.simpleAccountFactory,
-          }
-        : undefined,
+    accountAbstraction: devnetAccountAbstraction(chain.contracts),
   }))
 }
 

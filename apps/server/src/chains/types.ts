@@ -1,4 +1,5 @@
 import type { Address, PublicClient } from 'viem'
+import type { SmartAccountContracts } from './smartAccounts.ts'
 
 export type ChainToken = { address: Address; symbol: string; name: string; decimals: number }
 
@@ -43,10 +44,10 @@ export type ChainConfig = {
   /** Public networks have many blocks: indexing them needs explicit opt-in. */
   testnet?: boolean | undefined
   /**
-   * ERC-4337 v0.7 on this network when not at the canonical addresses (or known to be there, as
-   * on the devnet): the EntryPoint and the SimpleAccountFactory smart accounts are made with.
+   * ERC-4337 v0.7 and the Delegation Framework on this network when not at the canonical
+   * addresses (or known to be there, as on the devnet): what smart accounts are made with.
    */
-  accountAbstraction?: { entryPoint: Address; factory: Address } | undefined
+  accountAbstraction?: SmartAccountContracts | undefined
 }
 
 export type ChainRuntime = { config: ChainConfig; client: PublicClient }

@@ -614,6 +614,37 @@ export const migrations: Record<string, Migration> = {
         .execute()
     },
   },
+  '0012_login_app_display': {
+    // Issue 22: the server's own login pages (the emailed device approval, the social popup's
+    // last page) name the app the visitor logs in to, beside its origin, in its light or dark mode.
+    async up(db: Kysely<unknown>) {
+      await sql`alter table embedded_device_approvals
+        add column app_origin text,
+        add column app_name text,
+        add column theme_mode text`.execute(db)
+      await sql`alter table embedded_login_flows
+        add column app_name text,
+        add column theme_mode text`.execute(db)
+    },
+  },
+  '0013_smart_sessions': {
+    // Issue 17: the registry of smart sessions (ERC-7715) the embedded smart accounts granted.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('smart_sessions')
+        .addColumn('account', 'text', (c) => c.notNull())
+        .addColumn('pci', 'text', (c) => c.notNull())
+        .addColumn('project_id', 'text', (c) => c.notNull())
+        .addColumn('origin', 'text', (c) => c.notNull())
+        .addColumn('expiry', 'bigint', (c) => c.notNull())
+        .addColumn('permissions', 'jsonb', (c) => c.notNull())
+        .addColumn('context', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('revoked_at', 'timestamptz')
+        .addPrimaryKeyConstraint('smart_sessions_pk', ['account', 'pci'])
+        .execute()
+    },
+  },
 }
 
 const migrationProvider: MigrationProvider = {

@@ -217,6 +217,10 @@ export type EmbeddedLoginFlowsTable = {
   app_origin: string
   /** Flow secrets: PKCE verifier and nonce (OAuth), or channel token, nonce and domain (Farcaster). */
   secrets: Json<Record<string, string>>
+  /** What the app calls itself, as shown (cleaned, shortened) beside `app_origin`; null if unsaid. */
+  app_name: ColumnType<string | null, string | null | undefined, string | null>
+  /** The app's `light` | `dark` | `system` mode for the popup's page; null = `system`. */
+  theme_mode: ColumnType<string | null, string | null | undefined, string | null>
   created_at: Generated<Date>
   expires_at: Date
   consumed_at: Date | null
@@ -265,6 +269,12 @@ export type EmbeddedDeviceApprovalsTable = {
   denied_at: Date | null
   /** When the waiting device took the approval (its session started). */
   consumed_at: Date | null
+  /** The app's origin as the frame saw it (allowed by the project); null from older frames. */
+  app_origin: ColumnType<string | null, string | null | undefined, string | null>
+  /** What the app calls itself, as shown (cleaned, shortened) beside `app_origin`. */
+  app_name: ColumnType<string | null, string | null | undefined, string | null>
+  /** The app's `light` | `dark` | `system` mode for the page; null = `system`. */
+  theme_mode: ColumnType<string | null, string | null | undefined, string | null>
 }
 /** Devices an account's owner refused ("This wasn't me"): they cannot log in to it by email. */
 export type EmbeddedDeviceBlocksTable = {
@@ -395,6 +405,23 @@ type WrappedKey = {
   ciphertext: Hex
 }
 
+/** A smart session (ERC-7715) an embedded smart account granted, registered by the frame. */
+export type SmartSessionsTable = {
+  /** CAIP-10 `eip155:<chainId>:<address>`, the address lower-case. */
+  account: string
+  /** The delegation's hash (DelegationManager `getDelegationHash`), lower-case hex. */
+  pci: string
+  project_id: string
+  origin: string
+  /** Unix seconds, from the delegation's timestamp caveat. */
+  expiry: Int8
+  permissions: Json<unknown[]>
+  /** The ERC-7715 permissions context (the signed, encoded delegation). */
+  context: string
+  created_at: Generated<Date>
+  revoked_at: Date | null
+}
+
 export type Database = {
   projects: ProjectsTable
   wallets: WalletsTable
@@ -432,4 +459,5 @@ export type Database = {
   embedded_login_locks: EmbeddedLoginLocksTable
   embedded_login_starts: EmbeddedLoginStartsTable
   embedded_spent_proofs: EmbeddedSpentProofsTable
+  smart_sessions: SmartSessionsTable
 }

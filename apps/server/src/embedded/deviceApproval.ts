@@ -1,9 +1,10 @@
-import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
 import {
   type AuthApiBody,
   type AuthApiResponse,
   type AuthApiRouteName,
   authApiRoutes,
+  type LoginApp,
 } from '@foyer/frame/protocol'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely, Selectable } from 'kysely'
@@ -11,6 +12,15 @@ import type { Database, EmbeddedDeviceApprovalsTable } from '../db/schema.ts'
 import type { OutgoingMail } from '../mail/createMailer.ts'
 import { appendCookie } from './cookies.ts'
 import { EmbeddedApiError } from './errors.ts'
+import {
+  appLabel,
+  escapeHtml,
+  type LoginAppDisplay,
+  loginAppColumns,
+  type PageThemeMode,
+  themedPageStyle,
+  themeModeOf,
+} from './loginApp.ts'
 import { deviceApprovalMail, deviceBlockedMail, formatUtc, type LoginDevice } from './mailTexts.ts'
 import { hashToken } from './oneTimeCode.ts'
 import type { PlaceLookup } from './placeLookup.ts'
@@ -68,6 +78,8 @@ export function createDeviceApprovals(deps: DeviceApprovalDependencies) {
     place: row.place,
     at: row.created_at,
   })
+  const appOf = (row: ApprovalRow): LoginAppDisplay | undefined =>
+    row.app_origin ? { origin: row.app_origin, name: row.app_name ?? undefined } : undefined
 
   const findByToken = (token: unknown) =>
     typeof token === 'string' && token.length > 0 && token.length < 200
@@ -112,13 +124,16 @@ export function createDeviceApprovals(deps: DeviceApprovalDependencies) {
      * A right code was entered on a device the account never used: stores the approval (the
      * device as its User-Agent names it, the place when a lookup is configured, the time), gives
      * the waiting browser its login cookie and mails the link to the page. One open approval per
-     * device: a new one replaces it.
+     * device: a new one replaces it. `app` (its origin allowed by the project) is named in the
+     * mail and on the page, which follows its light or dark mode.
      */
     async request(
       request: FastifyRequest,
       reply: FastifyReply,
       target: { projectId: string; email: string; deviceId: string },
+      app?: (LoginApp & { origin: string }) | undefined,
     ) {
+      const appColumns = { app_origin: app?.origin ?? null, ...loginAppColumns(app) }
       const token = randomBytes(32).toString('base64url')
       const secret = randomBytes(32).toString('base64url')
       const described = describeUserAgent(request.headers['user-agent'])
@@ -153,6 +168,7 @@ export function createDeviceApprovals(deps: DeviceApprovalDependencies) {
             approved_at: null,
             denied_at: null,
             consumed_at: null,
+            ...appColumns,
           })
           .execute()
       })
@@ -163,8 +179,16 @@ export function createDeviceApprovals(deps: DeviceApprovalDependencies) {
       })
       const link = new URL(deviceApprovalPath, deps.frameOrigin())
       link.searchParams.set('token', token)
+      const shownApp = appColumns.app_origin
+        ? { origin: appColumns.app_origin, name: appColumns.app_name ?? undefined }
+        : undefined
       await deps.send(
-        deviceApprovalMail(target.email, link.href, { ...described, place, at: createdAt }),
+        deviceApprovalMail(
+          target.email,
+          link.href,
+          { ...described, place, at: createdAt },
+          shownApp,
+        ),
       )
     },
 
@@ -272,7 +296,7 @@ export function createDeviceApprovals(deps: DeviceApprovalDependencies) {
     },
 
     register(app: FastifyInstance) {
-      const headers = (reply: FastifyReply, status: number) =>
+      const headers = (reply: FastifyReply, status: number, mode: PageThemeMode = 'system') =>
         reply
           .status(status)
           .type('text/html; charset=utf-8')
@@ -280,7 +304,7 @@ export function createDeviceApprovals(deps: DeviceApprovalDependencies) {
           // The token is in the page's URL: no other origin sees it. Same-origin keeps the form
           // POST's `Origin` header (no-referrer would send `null`).
           .header('referrer-policy', 'same-origin')
-          .header('content-security-policy', pageContentSecurityPolicy)
+          .header('content-security-policy', pageContentSecurityPolicy(mode))
 
       // GET (and HEAD, which Fastify answers from it) only shows: mail scanners that prefetch
       // links change nothing.
@@ -291,8 +315,9 @@ export function createDeviceApprovals(deps: DeviceApprovalDependencies) {
           headers(reply, 400)
           return notOpenPage
         }
-        headers(reply, 200)
-        return approvalPage(row, String(token), pageToken(deps.tokenKey, row))
+        const mode = themeModeOf(row.theme_mode)
+        headers(reply, 200, mode)
+        return approvalPage(row, appOf(row), mode, String(token), pageToken(deps.tokenKey, row))
       })
 
       app.post(deviceApprovalPath, async (request, reply) => {
@@ -329,8 +354,13 @@ export function createDeviceApprovals(deps: DeviceApprovalDependencies) {
           return notOpenPage
         }
         const result = await answer(row, decision)
-        headers(reply, result === 'not_open' ? 400 : 200)
-        return result === 'approved' ? approvedPage : result === 'denied' ? deniedPage : notOpenPage
+        const mode = themeModeOf(row.theme_mode)
+        headers(reply, result === 'not_open' ? 400 : 200, mode)
+        return result === 'approved'
+          ? approvedPage(appOf(row), mode)
+          : result === 'denied'
+            ? deniedPage(mode)
+            : notOpenPage
       })
     },
   }
@@ -359,45 +389,64 @@ export function registerLoginApprovalRoutes(
   })
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  )
+const lightStyle =
+  'body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:2rem 1rem;background:#f6f6f7;color:#1b1b1f}main{max-width:32rem;margin:0 auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 1px 4px #0002}h1{font-size:1.4rem;margin-top:0;overflow-wrap:anywhere}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}form{display:flex;flex-wrap:wrap;gap:.75rem;margin:1.5rem 0 1rem}button{font:inherit;padding:.6rem 1.1rem;border-radius:8px;border:1px solid #1b1b1f;background:#fff;color:#1b1b1f;cursor:pointer}button[value=approve]{background:#1b1b1f;color:#fff}button:focus-visible{outline:3px solid #3b82f6;outline-offset:2px}.muted{color:#55555c;font-size:.9rem}'
+const darkStyle =
+  'body{background:#111114;color:#ececf0}main{background:#1c1c21;box-shadow:none}button{background:#1c1c21;color:#ececf0;border-color:#ececf0}button[value=approve]{background:#ececf0;color:#111114}.muted{color:#a7a7ad}'
 
-const pageStyle =
-  'body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:2rem 1rem;background:#f6f6f7;color:#1b1b1f}main{max-width:32rem;margin:0 auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 1px 4px #0002}h1{font-size:1.4rem;margin-top:0}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0}form{display:flex;flex-wrap:wrap;gap:.75rem;margin:1.5rem 0 1rem}button{font:inherit;padding:.6rem 1.1rem;border-radius:8px;border:1px solid #1b1b1f;background:#fff;color:#1b1b1f;cursor:pointer}button[value=approve]{background:#1b1b1f;color:#fff}button:focus-visible{outline:3px solid #3b82f6;outline-offset:2px}.muted{color:#55555c;font-size:.9rem}@media (prefers-color-scheme:dark){body{background:#111114;color:#ececf0}main{background:#1c1c21;box-shadow:none}button{background:#1c1c21;color:#ececf0;border-color:#ececf0}button[value=approve]{background:#ececf0;color:#111114}.muted{color:#a7a7ad}}'
+const pageStyles = {
+  light: themedPageStyle(lightStyle, darkStyle, 'light'),
+  dark: themedPageStyle(lightStyle, darkStyle, 'dark'),
+  system: themedPageStyle(lightStyle, darkStyle, 'system'),
+}
 
 /** No script at all; the one inline style is allowed by its hash; forms post to this origin only. */
-const pageContentSecurityPolicy = [
-  "default-src 'none'",
-  `style-src 'sha256-${createHash('sha256').update(pageStyle).digest('base64')}'`,
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-].join('; ')
+const pageContentSecurityPolicy = (mode: PageThemeMode) =>
+  [
+    "default-src 'none'",
+    `style-src ${pageStyles[mode].styleSource}`,
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ')
 
-const page = (title: string, content: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · Foyer wallet</title><style>${pageStyle}</style></head><body><main><h1>${escapeHtml(title)}</h1>${content}</main></body></html>`
+/** A page in the app's mode (`system`: the visitor's `prefers-color-scheme`). */
+const page = (title: string, content: string, mode: PageThemeMode = 'system') =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · Foyer wallet</title><style>${pageStyles[mode].css}</style></head><body><main><h1>${escapeHtml(title)}</h1>${content}</main></body></html>`
 
-function approvalPage(row: ApprovalRow, token: string, csrf: string): string {
+function approvalPage(
+  row: ApprovalRow,
+  app: LoginAppDisplay | undefined,
+  mode: PageThemeMode,
+  token: string,
+  csrf: string,
+): string {
   const place = row.place
     ? `<dt>Place</dt><dd>near ${escapeHtml(row.place)} (approximate)</dd>`
     : ''
+  // The name is whatever the app said: shown as text, always beside the origin the frame saw.
+  const appRows = app
+    ? `${app.name ? `<dt>App</dt><dd>${escapeHtml(app.name)} <span class="muted">(the name it gives itself)</span></dd>` : ''}<dt>App address</dt><dd>${escapeHtml(app.origin)}</dd>`
+    : ''
   return page(
-    'Approve this device?',
-    `<p>A right login code for the wallet of <strong>${escapeHtml(row.email)}</strong> was entered on a device it has not used before. Approve it only if this was you, just now.</p><dl><dt>Device</dt><dd>${escapeHtml(row.browser)} on ${escapeHtml(row.os)}</dd>${place}<dt>Time</dt><dd><time datetime="${row.created_at.toISOString()}">${formatUtc(row.created_at)}</time></dd></dl><form method="post" action="${deviceApprovalPath}"><input type="hidden" name="token" value="${escapeHtml(token)}"><input type="hidden" name="csrf" value="${escapeHtml(csrf)}"><button type="submit" name="decision" value="approve">Approve this device</button><button type="submit" name="decision" value="deny">This wasn't me</button></form><p class="muted">Opening this page changed nothing; only these buttons do. "This wasn't me" blocks that device from your wallet and tells you by email.</p>`,
+    app ? `Approve a new login to ${appLabel(app)}?` : 'Approve this device?',
+    `<p>A right login code for the wallet of <strong>${escapeHtml(row.email)}</strong> was entered on a device it has not used before${app ? ` to log in to <strong>${escapeHtml(appLabel(app))}</strong>` : ''}. Approve it only if this was you, just now.</p><dl>${appRows}<dt>Device</dt><dd>${escapeHtml(row.browser)} on ${escapeHtml(row.os)}</dd>${place}<dt>Time</dt><dd><time datetime="${row.created_at.toISOString()}">${formatUtc(row.created_at)}</time></dd></dl><form method="post" action="${deviceApprovalPath}"><input type="hidden" name="token" value="${escapeHtml(token)}"><input type="hidden" name="csrf" value="${escapeHtml(csrf)}"><button type="submit" name="decision" value="approve">Approve this device</button><button type="submit" name="decision" value="deny">This wasn't me</button></form><p class="muted">Opening this page changed nothing; only these buttons do. "This wasn't me" blocks that device from your wallet and tells you by email.</p>`,
+    mode,
   )
 }
 
-const approvedPage = page(
-  'Device approved',
-  '<p>Go back to the app on that device: it logs in by itself.</p>',
-)
-const deniedPage = page(
-  'Device blocked',
-  '<p>That device was not logged in and cannot log in to your wallet. It had a right login code: someone may be reading your email or tricked you into sharing a code. Change your email password, and never give a login code to anyone.</p><p class="muted">We sent you an email about it.</p>',
-)
+const approvedPage = (app: LoginAppDisplay | undefined, mode: PageThemeMode) =>
+  page(
+    'Device approved',
+    `<p>Go back to ${app ? `<strong>${escapeHtml(appLabel(app))}</strong>` : 'the app'} on that device: it logs in by itself.</p>`,
+    mode,
+  )
+const deniedPage = (mode: PageThemeMode) =>
+  page(
+    'Device blocked',
+    '<p>That device was not logged in and cannot log in to your wallet. It had a right login code: someone may be reading your email or tricked you into sharing a code. Change your email password, and never give a login code to anyone.</p><p class="muted">We sent you an email about it.</p>',
+    mode,
+  )
 const notOpenPage = page(
   'Link not valid',
   '<p>This approval link is invalid, was already answered, or has expired. Nothing was changed. To log in, start again from the app.</p>',

@@ -1,4 +1,5 @@
 import type { OutgoingMail } from '../mail/createMailer.ts'
+import { appLabel, type LoginAppDisplay } from './loginApp.ts'
 
 export function loginCodeMail(to: string, code: string): OutgoingMail {
   return {
@@ -26,11 +27,23 @@ const describeDevice = (device: LoginDevice) =>
     `  ${formatUtc(device.at)}`,
   ].join('\n')
 
-export function deviceApprovalMail(to: string, link: string, device: LoginDevice): OutgoingMail {
+/**
+ * The mail of a new device's approval link. With the app the login was for, it names it: what the
+ * app calls itself (cleaned, shortened) always beside the origin it runs on.
+ */
+export function deviceApprovalMail(
+  to: string,
+  link: string,
+  device: LoginDevice,
+  app?: LoginAppDisplay | undefined,
+): OutgoingMail {
+  const appLine = app
+    ? `\n\nThe login is for ${app.name ? `the app that calls itself "${app.name}", at ${app.origin}` : `the app at ${app.origin}`}.`
+    : ''
   return {
     to,
-    subject: 'Approve this device',
-    text: `A right login code for your wallet was entered on a device it has not used before:\n\n${describeDevice(device)}\n\nIf this was you, open this page and approve the device there (opening it changes nothing):\n${link}\n\nIf it was not you, open the page and choose "This wasn't me": that device is blocked. Someone had your code: change your email password, and never give a login code to anyone.\n\nThe page works for 30 minutes.`,
+    subject: app ? `Approve a new login to ${appLabel(app)}` : 'Approve this device',
+    text: `A right login code for your wallet was entered on a device it has not used before:\n\n${describeDevice(device)}${appLine}\n\nIf this was you, open this page and approve the device there (opening it changes nothing):\n${link}\n\nIf it was not you, open the page and choose "This wasn't me": that device is blocked. Someone had your code: change your email password, and never give a login code to anyone.\n\nThe page works for 30 minutes.`,
   }
 }
 

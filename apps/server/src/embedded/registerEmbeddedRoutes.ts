@@ -17,6 +17,7 @@ import type {
   EmbeddedRecoveryMethodsTable,
 } from '../db/schema.ts'
 import type { Mailer } from '../mail/createMailer.ts'
+import { matchOrigin } from '../projects/matchOrigin.ts'
 import type { Project } from '../projects/projects.ts'
 import type { CodeStore } from './codeStore.ts'
 import { readCookie } from './cookies.ts'
@@ -259,6 +260,11 @@ export function registerEmbeddedRoutes(app: FastifyInstance, deps: EmbeddedRoute
     await limitEmail(request, email)
     const target = { projectId, email, deviceId: body.deviceId }
     if (await approvals.isBlocked(target)) throw deviceBlocked()
+    if (body.appOrigin !== undefined) {
+      const project = await deps.findProject(projectId)
+      if (!project || !matchOrigin(body.appOrigin, project.allowedOrigins))
+        throw new EmbeddedApiError(403, 'origin_not_allowed', 'Unauthorized: origin not allowed')
+    }
     await codes.consume('login', { projectId, email }, body.otp)
     let user = await findUser(projectId, email)
     if (!user) {
@@ -279,7 +285,9 @@ export function registerEmbeddedRoutes(app: FastifyInstance, deps: EmbeddedRoute
     // A right code on a device the account never used: its owner approves the device first,
     // from the emailed page (which names the device) or from a signed-in device.
     if (!(await isKnownDevice(user.id, body.deviceId))) {
-      await approvals.request(request, reply, target)
+      // The mail and page name the app beside its origin, which the project must allow.
+      const app = body.appOrigin ? { ...body.app, origin: body.appOrigin } : undefined
+      await approvals.request(request, reply, target, app)
       return { action: 'VERIFY_DEVICE' as const }
     }
     await db

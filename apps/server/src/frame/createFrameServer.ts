@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit'
+import type { SmartAccountNetwork as FrameSmartAccountNetwork } from '@foyer/frame'
 import { frameStyles, secureWindowContentSecurityPolicy, secureWindowPage } from '@foyer/frame/ui'
 import { projectIdSchema } from '@foyer/protocol'
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
@@ -39,6 +40,7 @@ import { socialCallbackPath } from '../embedded/social/registerSocialRoutes.ts'
 import type { SocialProviderConfig } from '../embedded/social/socialProviders.ts'
 import { findUnstorableText } from '../http/findUnstorableText.ts'
 import { createFallbackRateLimitStore } from '../http/rateLimitStore.ts'
+import { registerSessionRoutes } from '../http/sessionRoutes.ts'
 import { type TrustProxy, toFastifyTrustProxy } from '../http/trustProxy.ts'
 import type { Mailer } from '../mail/createMailer.ts'
 import { buildFrameBundle } from './buildFrameBundle.ts'
@@ -254,6 +256,8 @@ export async function createFrameServer(
       : { ...defaultLoginProofOfWork, ...parameters.loginProofOfWork }
   const sessionLifetimeSeconds = parameters.sessionLifetimeSeconds ?? defaultSessionLifetimeSeconds
 
+  // The frame registers the smart sessions it grants, and revokes them, on its own origin.
+  registerSessionRoutes(frame, server.foyer, { checkOrigin: false })
   registerEmbeddedRoutes(frame, {
     db,
     sessions: createSessionService({
@@ -382,13 +386,10 @@ export async function createFrameServer(
         ...(smartAccounts.length > 0
           ? {
               smartAccounts: Object.fromEntries(
-                smartAccounts.map(({ chainId, bundlerUrl, entryPoint, factory }) => [
+                smartAccounts.map(({ chainId, ...network }) => [
                   Number(chainId.slice('eip155:'.length)),
-                  {
-                    bundlerUrl,
-                    entryPoint: entryPoint as `0x${string}`,
-                    factory: factory as `0x${string}`,
-                  },
+                  // The protocol schema checked every address's 0x-hex form.
+                  network as FrameSmartAccountNetwork,
                 ]),
               ),
             }

@@ -3,10 +3,12 @@ import {
   browserPasskeys,
   createFrameHost,
   createHttpAuthApi,
+  createHttpSessionRegistry,
   createIndexedDbDeviceShareStore,
   createOverlay,
   createOverlayPrompts,
   createPublicClients,
+  type SmartAccountNetworks,
 } from '@foyer/frame'
 import type { Hex } from 'viem'
 
@@ -37,9 +39,9 @@ export type FrameConfig = {
   solanaTokens?: { mint: string; symbol: string; name: string; decimals: number }[] | undefined
   /**
    * The smart-account networks (`/appkit/v1/config`'s `smartAccounts`) by chain id: the bundler
-   * the frame sends user operations to, the EntryPoint and the account factory.
+   * the frame sends user operations to, the EntryPoint and the Delegation Framework's contracts.
    */
-  smartAccounts?: Record<number, { bundlerUrl: string; entryPoint: Hex; factory: Hex }> | undefined
+  smartAccounts?: SmartAccountNetworks | undefined
 }
 
 const element = document.getElementById('foyer-frame-config')
@@ -65,6 +67,11 @@ createFrameHost({
     }),
   rpcUrls: config.rpcUrls,
   smartAccounts: config.smartAccounts,
+  sessions: createHttpSessionRegistry({
+    baseUrl: window.location.origin,
+    projectId: config.projectId,
+  }),
+  chains: config.chains,
   projectId: config.projectId,
   // Passkeys on the frame's own hostname; offered only where WebAuthn with PRF works there.
   passkeys: browserPasskeys(),

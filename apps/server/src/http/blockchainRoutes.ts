@@ -1,6 +1,5 @@
 import {
   type FungiblePrice,
-  type GetBalanceResponse,
   type GetHistoryResponse,
   type GetIdentityResponse,
   type GetProfileReverseResponse,
@@ -33,10 +32,13 @@ import { queryHistory } from '../indexer/queryHistory.ts'
 import { unavailablePrice } from '../prices/createPriceService.ts'
 import { parseInput } from './parseInput.ts'
 import { pickProjectId } from './pickProjectId.ts'
+import { jsonContentType } from './sendCachedResponse.ts'
 
 /** SPEC §9: balances 30 s, identity 5 min. */
 export const balanceCacheTtlMs = 30_000
 export const identityCacheTtlMs = 5 * 60_000
+/** History is keyed by the indexed state; the lifetime only bounds what is kept. */
+export const historyCacheTtlMs = 60_000
 
 /**
  * Cache keys of an address's identity and reverse names. The answers are the same for every
@@ -95,10 +97,30 @@ export function registerBlockchainRoutes(app: FastifyInstance): void {
     }
   })
 
-  app.get(routes.getBalance.path, async (request): Promise<GetBalanceResponse> => {
+  /**
+   * One network's balances as their JSON text, from the cache unless `forceUpdate`: a hit is
+   * answered as stored, without parsing and serialising it again.
+   */
+  async function balancesText(
+    key: string,
+    forceUpdate: boolean | undefined,
+    read: () => Promise<TokenBalance[]>,
+  ): Promise<string> {
+    if (!forceUpdate) {
+      const cached = await foyer.cache.getText(key)
+      if (cached !== undefined) return cached
+    }
+    const text = JSON.stringify(await read())
+    await foyer.cache.setText(key, text, balanceCacheTtlMs)
+    return text
+  }
+
+  app.get(routes.getBalance.path, async (request, reply) => {
     const params = parseInput(routes.getBalance.params, request.params, 'params')
     const query = parseInput(routes.getBalance.query, request.query, 'query')
     await foyer.requireProject(request, query.projectId)
+    const send = (perChain: string[]) =>
+      reply.header('content-type', jsonContentType).send(balancesResponse(perChain))
     // The address says the namespace: Bitcoin addresses are answered on the Bitcoin networks.
     const bitcoinChains = params.address.startsWith('0x')
       ? undefined
@@ -106,22 +128,13 @@ export function registerBlockchainRoutes(app: FastifyInstance): void {
     if (bitcoinChains) {
       const address = normalizeBitcoinAddress(params.address)
       const perChain = await Promise.all(
-        bitcoinChains.map(async (chain) => {
-          const key = `balance:${chain.caipNetworkId}:${address}`
-          if (!query.forceUpdate) {
-            const cached = await foyer.cache.get<TokenBalance[]>(key)
-            if (cached) return cached
-          }
-          const balances = await readBitcoinBalances({
-            chain,
-            address,
-            tokenIconUrl: foyer.tokenIconUrl,
-          })
-          await foyer.cache.set(key, balances, balanceCacheTtlMs)
-          return balances
-        }),
+        bitcoinChains.map((chain) =>
+          balancesText(`balance:${chain.caipNetworkId}:${address}`, query.forceUpdate, () =>
+            readBitcoinBalances({ chain, address, tokenIconUrl: foyer.tokenIconUrl }),
+          ),
+        ),
       )
-      return { balances: perChain.flat() }
+      return send(perChain)
     }
     // Other base58 owners are answered on the Solana networks.
     if (!params.address.startsWith('0x')) {
@@ -129,44 +142,37 @@ export function registerBlockchainRoutes(app: FastifyInstance): void {
         (chain) => query.chainId === undefined || chain.caipNetworkId === query.chainId,
       )
       const perChain = await Promise.all(
-        solanaChains.map(async (chain) => {
-          const key = `balance:${chain.caipNetworkId}:${params.address}`
-          if (!query.forceUpdate) {
-            const cached = await foyer.cache.get<TokenBalance[]>(key)
-            if (cached) return cached
-          }
-          const balances = await readSolanaBalances({
-            chain,
-            address: params.address,
-            tokenIconUrl: foyer.tokenIconUrl,
-          })
-          await foyer.cache.set(key, balances, balanceCacheTtlMs)
-          return balances
-        }),
+        solanaChains.map((chain) =>
+          balancesText(`balance:${chain.caipNetworkId}:${params.address}`, query.forceUpdate, () =>
+            readSolanaBalances({
+              chain,
+              address: params.address,
+              tokenIconUrl: foyer.tokenIconUrl,
+            }),
+          ),
+        ),
       )
-      return { balances: perChain.flat() }
+      return send(perChain)
     }
     const address = getAddress(params.address)
     const chains = selectChains(query.chainId)
     const perChain = await Promise.all(
-      chains.map(async (chain) => {
-        const key = `balance:${chain.config.chainId}:${address.toLowerCase()}`
-        if (!query.forceUpdate) {
-          const cached = await foyer.cache.get<TokenBalance[]>(key)
-          if (cached) return cached
-        }
-        const balances = await readBalances({
-          chain,
-          address,
-          prices: foyer.prices,
-          tokenIconUrl: foyer.tokenIconUrl,
-          forceUpdate: query.forceUpdate,
-        })
-        await foyer.cache.set(key, balances, balanceCacheTtlMs)
-        return balances
-      }),
+      chains.map((chain) =>
+        balancesText(
+          `balance:${chain.config.chainId}:${address.toLowerCase()}`,
+          query.forceUpdate,
+          () =>
+            readBalances({
+              chain,
+              address,
+              prices: foyer.prices,
+              tokenIconUrl: foyer.tokenIconUrl,
+              forceUpdate: query.forceUpdate,
+            }),
+        ),
+      ),
     )
-    return { balances: perChain.flat() }
+    return send(perChain)
   })
 
   app.post(
@@ -231,7 +237,7 @@ export function registerBlockchainRoutes(app: FastifyInstance): void {
     },
   )
 
-  app.get(routes.getHistory.path, async (request): Promise<GetHistoryResponse> => {
+  app.get(routes.getHistory.path, async (request, reply) => {
     const params = parseInput(routes.getHistory.params, request.params, 'params')
     const query = parseInput(routes.getHistory.query, request.query, 'query')
     await foyer.requireProject(request, query.projectId)
@@ -251,13 +257,25 @@ export function registerBlockchainRoutes(app: FastifyInstance): void {
       })
     }
     const chains = selectChains(query.chainId).filter((chain) => chain.config.indexer?.enabled)
-    return queryHistory({
-      db: foyer.database.db,
-      account: params.account,
-      chains: chains.map((chain) => chain.config),
-      cursor: query.cursor,
-      tokenIconUrl: foyer.tokenIconUrl,
-    })
+    const read = () =>
+      queryHistory({
+        db: foyer.database.db,
+        account: params.account,
+        chains: chains.map((chain) => chain.config),
+        cursor: query.cursor,
+        tokenIconUrl: foyer.tokenIconUrl,
+      })
+    // Cached under the indexed state of each chain, so a new block is answered afresh; before
+    // this process has synced a chain, its state is unknown and the database is asked.
+    const states = chains.map((chain) => foyer.indexer.indexedState(chain.config.chainId))
+    if (states.includes(undefined)) return read()
+    const key = `history:${chains.map((chain, i) => `${chain.config.chainId}@${states[i]}`).join(',')}:${params.account.toLowerCase()}:${query.cursor ?? ''}`
+    let text = await foyer.cache.getText(key)
+    if (text === undefined) {
+      text = JSON.stringify((await read()) satisfies GetHistoryResponse)
+      await foyer.cache.setText(key, text, historyCacheTtlMs)
+    }
+    return reply.header('content-type', jsonContentType).send(text)
   })
 
   /**
@@ -307,6 +325,15 @@ export function registerBlockchainRoutes(app: FastifyInstance): void {
     if (!profile) throw new NotFoundError(`Name ${params.name} is not registered`)
     return profile
   })
+}
+
+/**
+ * `{ balances: [...perChain].flat() }` serialised, from each network's stored JSON array: the same
+ * text `JSON.stringify` gives for the object.
+ */
+export function balancesResponse(perChain: readonly string[]): string {
+  const items = perChain.filter((text) => text !== '[]').map((text) => text.slice(1, -1))
+  return `{"balances":[${items.join(',')}]}`
 }
 
 function toPrice(quote: { price: number; source: FungiblePrice['priceSource'] }) {

@@ -1,6 +1,7 @@
 import type { SmartAccountNetwork } from '@foyer/protocol'
 import type { FastifyRequest } from 'fastify'
 import type { Cache } from '../cache/createCache.ts'
+import type { ResponseCache } from '../cache/createResponseCache.ts'
 import type { BitcoinChainConfig, ChainRuntime, SolanaChainConfig } from '../chains/types.ts'
 import type { FoyerDatabase } from '../db/createDatabase.ts'
 import type { Indexer } from '../indexer/createIndexer.ts'
@@ -11,6 +12,8 @@ import type { Project } from '../projects/projects.ts'
 export type ServerContext = {
   database: FoyerDatabase
   cache: Cache
+  /** Whole answers as their serialised text (wallet list, images), in the same backend as `cache`. */
+  responses: ResponseCache
   chains: ChainRuntime[]
   /** Solana networks; only the balance and supported-chains routes serve them. */
   solanaChains: SolanaChainConfig[]

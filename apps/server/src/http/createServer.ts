@@ -5,7 +5,12 @@ import {
   serverMessages,
   siwxDefaultSessionLifetimeMs,
 } from '@foyer/protocol'
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify'
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyRequest,
+  LogController,
+} from 'fastify'
 import { Redis } from 'ioredis'
 import type { DestinationStream, Logger } from 'pino'
 import { BaseError as ViemBaseError } from 'viem'
@@ -13,6 +18,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { createAnalyticsQuota } from '../analytics/quota.ts'
 import { type AnalyticsRetention, startAnalyticsRetention } from '../analytics/retention.ts'
 import { type Cache, createMemoryCache, createRedisCache } from '../cache/createCache.ts'
+import { createResponseCache } from '../cache/createResponseCache.ts'
 import { createChainRuntime } from '../chains/createChainRuntime.ts'
 import { enableIndexing } from '../chains/enableIndexing.ts'
 import {
@@ -34,8 +40,9 @@ import {
 import type { OnRampProvider } from '../onramp/types.ts'
 import { createHttpPriceProvider } from '../prices/createHttpPriceProvider.ts'
 import { createPriceService } from '../prices/createPriceService.ts'
-import { matchOrigin } from '../projects/matchOrigin.ts'
-import { getProject, type Project, upsertProject } from '../projects/projects.ts'
+import { createOriginDecisions } from '../projects/createOriginDecisions.ts'
+import { createProjectCache } from '../projects/createProjectCache.ts'
+import { upsertProject } from '../projects/projects.ts'
 import { importRegistry, seedBuiltinWallets } from '../registry/wallets.ts'
 import { type SiwxCleanup, startSiwxCleanup } from '../siwx/cleanup.ts'
 import { createUniswapV2SwapProvider } from '../swap/createUniswapV2SwapProvider.ts'
@@ -44,11 +51,14 @@ import type { SwapProvider } from '../swap/types.ts'
 import { registerAnalyticsRoutes } from './analyticsRoutes.ts'
 import { registerBlockchainRoutes } from './blockchainRoutes.ts'
 import type { ServerContext } from './context.ts'
+import { registerDocsRoutes } from './docsRoutes.ts'
 import { registerNameRoutes } from './nameRoutes.ts'
 import { registerNftRoutes } from './nftRoutes.ts'
 import { registerOnRampRoutes } from './onRampRoutes.ts'
 import { createFallbackRateLimitStore } from './rateLimitStore.ts'
 import { registerCors } from './registerCors.ts'
+import { registerRequestLogging } from './registerRequestLogging.ts'
+import { registerSessionRoutes } from './sessionRoutes.ts'
 import { registerSiwxRoutes } from './siwxRoutes.ts'
 import { registerSwapRoutes } from './swapRoutes.ts'
 import { type TrustProxy, toFastifyTrustProxy } from './trustProxy.ts'
@@ -136,6 +146,16 @@ export type CreateServerOptions = {
   registryFile?: string | undefined
   /** `false` silences logs; pino options otherwise (default level: info; `stream` for tests). */
   logger?: boolean | { level?: string; stream?: DestinationStream } | undefined
+  /**
+   * Request lines (`FOYER_LOG_REQUESTS`, `FOYER_SLOW_REQUEST_MS`): the share of requests logged
+   * (default 0), and the duration from which a request is always logged (default 1 000 ms).
+   * Failed requests are always logged.
+   */
+  requestLogging?:
+    | { sampleRate?: number | undefined; slowRequestMs?: number | undefined }
+    | undefined
+  /** How long a process keeps a project it looked up (default 5 s): a changed project shows after it. */
+  projectCacheTtlMs?: number | undefined
   /** Requests per minute per client IP and per project; `false` turns rate limiting off. */
   rateLimit?: { perIpPerMinute?: number; perProjectPerMinute?: number } | false | undefined
   /** Largest accepted request body (default 64 KiB). */
@@ -164,9 +184,6 @@ const redactedPaths = [
   'req.headers["x-api-key"]',
   'res.headers["set-cookie"]',
 ]
-
-/** How long a project looked up stays in the per-process cache. */
-const projectCacheTtlMs = 5_000
 
 /**
  * Builds the Foyer server (not listening): opens and migrates the database, seeds the built-in
@@ -228,11 +245,15 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
     bodyLimit: options.bodyLimitBytes ?? 64 * 1024,
     trustProxy: toFastifyTrustProxy(options.trustProxy),
     return503OnClosing: true,
+    // Sampled, slow and failed requests only (registerRequestLogging): two lines per request cost
+    // more than a cached answer.
+    logController: new LogController({ disableRequestLogging: true }),
     // Clients put ids in paths; keep them bounded.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
   })
 
   const cache: Cache = options.cache ?? (redis ? createRedisCache({ redis }) : createMemoryCache())
+  const responses = createResponseCache({ cache })
   const chains = indexedConfigs.map((config) => createChainRuntime({ config }))
   const prices = createPriceService({
     cache,
@@ -263,16 +284,12 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
       )
     }
   }
+  // The registry may have changed since other processes sharing the cache stored their answers.
+  await responses.invalidateRegistry()
 
-  const projectCache = new Map<string, { project: Project | undefined; expiresAt: number }>()
-  async function findProject(projectId: string): Promise<Project | undefined> {
-    const hit = projectCache.get(projectId)
-    if (hit && hit.expiresAt > Date.now()) return hit.project
-    const project = await getProject({ db: database.db, id: projectId })
-    if (projectCache.size > 10_000) projectCache.clear()
-    projectCache.set(projectId, { project, expiresAt: Date.now() + projectCacheTtlMs })
-    return project
-  }
+  const projects = createProjectCache({ db: database.db, ttlMs: options.projectCacheTtlMs })
+  const findProject = projects.find
+  const originDecisions = createOriginDecisions()
 
   await app.register(rateLimit, {
     global: false,
@@ -314,6 +331,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
   const context: ServerContext = {
     database,
     cache,
+    responses,
     chains,
     solanaChains,
     bitcoinChains,
@@ -329,7 +347,11 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
       const project = await findProject(projectId)
       if (!project) throw new InvalidProjectIdError()
       const origin = request.headers.origin
-      if (checkOrigin && origin !== undefined && !matchOrigin(origin, project.allowedOrigins)) {
+      if (
+        checkOrigin &&
+        origin !== undefined &&
+        !originDecisions.isAllowed(origin, project.allowedOrigins)
+      ) {
         throw new OriginNotAllowedError()
       }
       if (projectLimiter) {
@@ -360,7 +382,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
     })
   }
 
-  await registerCors(app, { findProject })
+  await registerCors(app, { findProject, peekProject: projects.peek, originDecisions })
+  if (options.logger !== false) registerRequestLogging(app, options.requestLogging)
 
   // sendBeacon posts JSON as text/plain.
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
@@ -371,8 +394,9 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
     }
   })
 
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff')
+    done(null, payload)
   })
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -395,6 +419,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
   })
 
   app.get('/health', async () => ({ status: 'ok' as const }))
+  registerDocsRoutes(app, { serverUrl: publicUrl })
   registerWalletServiceRoutes(app)
   const dailyEventQuota = options.analytics?.dailyEventQuota ?? 100_000
   registerAnalyticsRoutes(app, {
@@ -428,6 +453,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
   })
 
   registerOnRampRoutes(app, { provider: onRampProvider, eurUsdRate: options.onRamp?.eurUsdRate })
+  registerSessionRoutes(app, app.foyer)
 
   registerSiwxRoutes(app, {
     dev: options.dev === true,

@@ -1,10 +1,14 @@
 import cors from '@fastify/cors'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { matchOrigin } from '../projects/matchOrigin.ts'
+import { createOriginDecisions, type OriginDecisions } from '../projects/createOriginDecisions.ts'
 import type { Project } from '../projects/projects.ts'
 
 export type RegisterCorsParameters = {
   findProject: (projectId: string) => Promise<Project | undefined>
+  /** The fresh cached project without waiting, when there is one (see `ProjectCache.peek`). */
+  peekProject?: ((projectId: string) => { project: Project | undefined } | undefined) | undefined
+  /** Remembered origin decisions; default: a new memory. */
+  originDecisions?: OriginDecisions | undefined
 }
 
 const allowedMethods = ['GET', 'POST', 'DELETE', 'OPTIONS']
@@ -23,47 +27,87 @@ const allowedHeaders = ['content-type', 'x-sdk-type', 'x-sdk-version', 'x-projec
  * and their error responses (which never depend on the cookie: the `Origin` is checked before
  * any session is looked at, so a foreign page learns nothing of the visitor from them). Without
  * credentials on errors a browser would turn a 400 or 401 into a network failure.
+ *
+ * `@fastify/cors` answers OPTIONS requests; actual requests get the same headers from a
+ * synchronous hook, which decides an origin once per allow-list (the plugin's options delegator
+ * copied its options on every request, a quarter of a cached answer's CPU).
  */
 export async function registerCors(
   app: FastifyInstance,
-  { findProject }: RegisterCorsParameters,
+  { findProject, peekProject, originDecisions = createOriginDecisions() }: RegisterCorsParameters,
 ): Promise<void> {
-  await app.register(cors, {
-    // After body parsing, so a project id given only in the body counts too.
-    hook: 'preHandler',
-    delegator: async (request: FastifyRequest) => {
-      const common = { methods: allowedMethods, allowedHeaders, maxAge: 600 }
-      // Development routes (login codes in the mailbox) are never readable by another origin.
-      if (isDevelopmentRoute(request)) return { ...common, origin: false }
-      if (request.method === 'OPTIONS')
-        return { ...common, origin: true, credentials: isSignInRoute(request) }
-      // The CCIP-read gateway answers ENS clients of any origin, which send no project (EIP-3668
-      // gateways answer `*`); its answers are public records, signed.
-      if (isNameGatewayRoute(request)) return { ...common, origin: '*' }
-      // The allow-list is what a page checks its own origin against ('Unverified Domain'), so a
-      // page on an origin outside it must be able to read it.
-      if (isOriginsRoute(request)) return { ...common, origin: true }
-      const origin = request.headers.origin
-      const projectId = requestProjectId(request)
-      let allowed = false
-      if (origin && projectId) {
-        const project = await findProject(projectId).catch(() => undefined)
-        allowed = project !== undefined && matchOrigin(origin, project.allowedOrigins)
-      }
-      return { ...common, origin: allowed, credentials: allowed && isSignInRoute(request) }
-    },
+  // Preflights: `@fastify/cors` in a context of its own, whose one route is its `OPTIONS *`, so
+  // its per-request options delegator runs for OPTIONS requests only.
+  const preflight = { methods: allowedMethods, allowedHeaders, maxAge: 600 }
+  const preflightOptions = {
+    // Development routes (login codes in the mailbox) are never readable by another origin.
+    development: { ...preflight, origin: false },
+    signIn: { ...preflight, origin: true, credentials: true },
+    other: { ...preflight, origin: true, credentials: false },
+  }
+  await app.register(async (preflights) => {
+    await preflights.register(cors, {
+      hook: 'preHandler',
+      delegator: async (request: FastifyRequest) =>
+        isDevelopmentRoute(request)
+          ? preflightOptions.development
+          : isSignInRoute(request)
+            ? preflightOptions.signIn
+            : preflightOptions.other,
+    })
+  })
+
+  // Actual requests (every other method, unknown routes too), after body parsing, so a project id
+  // given only in the body counts too. The headers and their order are those of `@fastify/cors`
+  // with an options delegator (which every request used to go through).
+  app.addHook('preHandler', function corsHeaders(request, reply, done) {
+    if (request.method === 'OPTIONS') return done()
+    addVaryOrigin(reply)
+    // Development routes (login codes in the mailbox) are never readable by another origin.
+    if (isDevelopmentRoute(request)) return done()
+    const origin = request.headers.origin
+    // The CCIP-read gateway answers ENS clients of any origin, which send no project (EIP-3668
+    // gateways answer `*`); its answers are public records, signed.
+    if (isNameGatewayRoute(request)) {
+      reply.header('access-control-allow-origin', '*')
+      return done()
+    }
+    // The allow-list is what a page checks its own origin against ('Unverified Domain'), so a
+    // page on an origin outside it must be able to read it.
+    if (isOriginsRoute(request)) {
+      if (origin) reply.header('access-control-allow-origin', origin)
+      return done()
+    }
+    const projectId = origin ? requestProjectId(request) : undefined
+    if (!origin || !projectId) return done()
+    const allow = (project: Project | undefined) => {
+      if (!project || !originDecisions.isAllowed(origin, project.allowedOrigins)) return
+      reply.header('access-control-allow-origin', origin)
+      if (isSignInRoute(request)) reply.header('access-control-allow-credentials', 'true')
+    }
+    // The project is most often in the cache: then no promise is made.
+    const peeked = peekProject?.(projectId)
+    if (peeked) {
+      allow(peeked.project)
+      return done()
+    }
+    findProject(projectId)
+      .then(allow, () => undefined)
+      .then(() => done(), done)
   })
 
   // Runs for every reply, also for refusals thrown before the CORS hook (per-IP rate limit).
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const origin = request.headers.origin
-    if (origin === undefined || reply.statusCode < 400 || isDevelopmentRoute(request)) return
+    if (origin === undefined || reply.statusCode < 400 || isDevelopmentRoute(request))
+      return done(null, payload)
     if (!reply.hasHeader('access-control-allow-origin')) {
       reply.header('access-control-allow-origin', origin)
     }
     addVaryOrigin(reply)
     reply.header('access-control-expose-headers', 'retry-after')
     if (isSignInRoute(request)) reply.header('access-control-allow-credentials', 'true')
+    done(null, payload)
   })
 }
 

@@ -6,10 +6,14 @@ import {
   routes,
 } from '@foyer/protocol'
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { CachedResponse } from '../cache/createResponseCache.ts'
+import { entityTag } from '../cache/createResponseCache.ts'
 import { NotFoundError } from '../errors.ts'
 import { monogramSvg } from '../images/monogramSvg.ts'
+import type { Project } from '../projects/projects.ts'
 import { queryWallets } from '../registry/wallets.ts'
 import { parseInput } from './parseInput.ts'
+import { sendCachedBinary, sendCachedJson } from './sendCachedResponse.ts'
 
 /**
  * Names of well-known networks, for generated network icons (`/public/getAssetImage/{id}`). A Map:
@@ -58,6 +62,13 @@ const currencySigns = new Map<string, string>(
 
 /** Images change rarely; clients may keep them a day. */
 const imageCacheControl = 'public, max-age=86400'
+/** A returning visitor's dialog lists wallets without asking for 5 minutes. */
+const walletListCacheControl = 'public, max-age=300'
+/** Project answers are asked again each time (a changed project shows at once), answered 304. */
+const projectAnswerCacheControl = 'no-cache'
+/** Server-side lifetime of wallet lists and images (a registry import drops them at once). */
+const walletListTtlMs = 60_000
+const walletImageTtlMs = 3_600_000
 
 function sendSvg(reply: FastifyReply, svg: string) {
   return (
@@ -70,41 +81,85 @@ function sendSvg(reply: FastifyReply, svg: string) {
   )
 }
 
+/**
+ * Answers built from a project alone, serialised once per project object: the project cache
+ * hands out a new object when the project changed, so a changed project is answered afresh.
+ */
+function createProjectAnswers() {
+  const answers = new WeakMap<Project, Map<string, CachedResponse>>()
+  return function projectAnswer(project: Project, key: string, build: () => unknown) {
+    let known = answers.get(project)
+    if (!known) {
+      known = new Map()
+      answers.set(project, known)
+    }
+    let answer = known.get(key)
+    if (!answer) {
+      const body = JSON.stringify(build())
+      answer = { etag: entityTag(body), body }
+      known.set(key, answer)
+    }
+    return answer
+  }
+}
+
 export function registerWalletServiceRoutes(app: FastifyInstance): void {
   const { foyer } = app
+  const projectAnswer = createProjectAnswers()
 
-  app.get(routes.getConfig.path, async (request): Promise<GetConfigResponse> => {
+  app.get(routes.getConfig.path, async (request, reply) => {
     const query = parseInput(routes.getConfig.query, request.query, 'query')
     const project = await foyer.requireProject(request, query.projectId)
-    // Only logins this server can run: a button that cannot work is not offered.
-    const socials = project.features.socials.filter((social) => foyer.loginProviders.has(social))
-    return {
-      projectId: project.id,
-      name: project.name,
-      features: { ...project.features, socials },
-      ...(foyer.nameZone ? { names: { zone: foyer.nameZone } } : {}),
-      ...(foyer.smartAccounts.length > 0 ? { smartAccounts: foyer.smartAccounts } : {}),
-    }
+    // Login providers are added while the server starts: their count keys the answer.
+    const answer = projectAnswer(
+      project,
+      `config:${foyer.loginProviders.size}`,
+      (): GetConfigResponse => {
+        // Only logins this server can run: a button that cannot work is not offered.
+        const socials = project.features.socials.filter((social) =>
+          foyer.loginProviders.has(social),
+        )
+        return {
+          projectId: project.id,
+          name: project.name,
+          features: { ...project.features, socials },
+          ...(foyer.nameZone ? { names: { zone: foyer.nameZone } } : {}),
+          ...(foyer.smartAccounts.length > 0 ? { smartAccounts: foyer.smartAccounts } : {}),
+        }
+      },
+    )
+    return sendCachedJson(request, reply, answer, projectAnswerCacheControl)
   })
 
-  app.get(routes.getOrigins.path, async (request): Promise<GetOriginsResponse> => {
+  app.get(routes.getOrigins.path, async (request, reply) => {
     const query = parseInput(routes.getOrigins.query, request.query, 'query')
     // The allow-list is what the client checks its own origin against, so it is answered to any origin.
     const project = await foyer.requireProject(request, query.projectId, { checkOrigin: false })
-    return { allowedOrigins: project.allowedOrigins }
+    const answer = projectAnswer(
+      project,
+      'origins',
+      (): GetOriginsResponse => ({ allowedOrigins: project.allowedOrigins }),
+    )
+    return sendCachedJson(request, reply, answer, projectAnswerCacheControl)
   })
 
-  app.get(routes.getAnalyticsConfig.path, async (request): Promise<GetAnalyticsConfigResponse> => {
+  app.get(routes.getAnalyticsConfig.path, async (request, reply) => {
     const query = parseInput(routes.getAnalyticsConfig.query, request.query, 'query')
     const project = await foyer.requireProject(request, query.projectId)
-    return { isAnalyticsEnabled: project.features.analytics }
+    const answer = projectAnswer(
+      project,
+      'analytics',
+      (): GetAnalyticsConfigResponse => ({ isAnalyticsEnabled: project.features.analytics }),
+    )
+    return sendCachedJson(request, reply, answer, projectAnswerCacheControl)
   })
 
-  app.get(routes.getWallets.path, async (request): Promise<GetWalletsResponse> => {
+  app.get(routes.getWallets.path, async (request, reply) => {
     const query = parseInput(routes.getWallets.query, request.query, 'query')
     await foyer.requireProject(request, query.projectId)
-    return queryWallets({
-      db: foyer.database.db,
+    // The listing is the same for every project: only what selects it keys it (not the SDK's
+    // name or version, nor parameters the route ignores).
+    const listing = {
       page: query.page,
       entries: query.entries,
       include: query.include,
@@ -112,7 +167,16 @@ export function registerWalletServiceRoutes(app: FastifyInstance): void {
       search: query.search,
       badgeType: query.badge_type,
       chains: query.chains,
-    })
+    }
+    const key = `response:wallets:${await foyer.responses.registryVersion()}:${JSON.stringify(listing)}`
+    const cached =
+      (await foyer.responses.get(key)) ??
+      (await foyer.responses.set(
+        key,
+        (await queryWallets({ db: foyer.database.db, ...listing })) satisfies GetWalletsResponse,
+        walletListTtlMs,
+      ))
+    return sendCachedJson(request, reply, cached, walletListCacheControl)
   })
 
   async function checkOptionalProject(
@@ -126,18 +190,25 @@ export function registerWalletServiceRoutes(app: FastifyInstance): void {
     const { id } = parseInput(routes.getWalletImage.params, request.params, 'params')
     const query = parseInput(routes.getWalletImage.query, request.query, 'query')
     await checkOptionalProject(request, query.projectId)
-    const image = await foyer.database.db
-      .selectFrom('images')
-      .select(['content_type', 'data'])
-      .where('kind', '=', 'wallet')
-      .where('id', '=', id)
-      .executeTakeFirst()
-    if (!image) throw new NotFoundError(`No image for wallet ${id}`)
-    return reply
-      .header('content-type', image.content_type)
-      .header('cache-control', imageCacheControl)
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-      .send(Buffer.from(image.data))
+    const key = `response:wallet-image:${await foyer.responses.registryVersion()}:${id}`
+    let cached = await foyer.responses.getBinary(key)
+    if (!cached) {
+      const image = await foyer.database.db
+        .selectFrom('images')
+        .select(['content_type', 'data'])
+        .where('kind', '=', 'wallet')
+        .where('id', '=', id)
+        .executeTakeFirst()
+      if (!image) throw new NotFoundError(`No image for wallet ${id}`)
+      cached = await foyer.responses.setBinary(
+        key,
+        { contentType: image.content_type, data: image.data },
+        walletImageTtlMs,
+      )
+    }
+    // An SVG opened directly must not run anything.
+    reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+    return sendCachedBinary(request, reply, cached, imageCacheControl)
   })
 
   app.get(routes.getAssetImage.path, async (request, reply) => {

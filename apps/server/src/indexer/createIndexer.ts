@@ -34,6 +34,12 @@ export type Indexer = {
   /** Indexes every enabled chain up to its current head; resolves when done. */
   sync: () => Promise<void>
   stop: () => Promise<void>
+  /**
+   * Where this process last found the chain indexed up to (`next block:hash of the block before`),
+   * or undefined before its first sync: history answers are cached under it, so a new block (or a
+   * re-indexed chain) is answered afresh. The same state means the same rows in every process.
+   */
+  indexedState: (chainId: number) => string | undefined
 }
 
 /**
@@ -47,6 +53,7 @@ export function createIndexer(parameters: CreateIndexerParameters): Indexer {
   const chains = parameters.chains.filter((chain) => chain.config.indexer?.enabled)
   const running = new Map<number, Promise<void>>()
   const otsSupport = new Map<number, Promise<boolean>>()
+  const indexed = new Map<number, string>()
   let timer: NodeJS.Timeout | undefined
   let stopped = false
 
@@ -61,10 +68,13 @@ export function createIndexer(parameters: CreateIndexerParameters): Indexer {
   async function runChain(chain: ChainRuntime): Promise<void> {
     const { chainId } = chain.config
     const head = await chain.client.getBlockNumber({ cacheTime: 0 })
-    let next = await readCursor(chain, head)
+    const cursor = await readCursor(chain, head)
+    let next = cursor.next
+    let indexedHash = cursor.lastHash
     while (next <= head && !stopped) {
       const to = next + BigInt(batchBlocks) - 1n < head ? next + BigInt(batchBlocks) - 1n : head
       const lastHash = await indexRange(chain, next, to)
+      indexedHash = lastHash
       next = to + 1n
       await db
         .insertInto('chain_cursors')
@@ -77,9 +87,13 @@ export function createIndexer(parameters: CreateIndexerParameters): Indexer {
         )
         .execute()
     }
+    indexed.set(chainId, `${next}:${indexedHash ?? ''}`)
   }
 
-  async function readCursor(chain: ChainRuntime, head: bigint): Promise<bigint> {
+  async function readCursor(
+    chain: ChainRuntime,
+    head: bigint,
+  ): Promise<{ next: bigint; lastHash: string | null }> {
     const { chainId } = chain.config
     const start = chain.config.indexer?.startBlock ?? 0n
     const row = await db
@@ -87,16 +101,17 @@ export function createIndexer(parameters: CreateIndexerParameters): Indexer {
       .select(['next_block', 'last_hash'])
       .where('chain_id', '=', chainId)
       .executeTakeFirst()
-    if (!row) return start === 'latest' ? head : start
+    const fresh = { next: start === 'latest' ? head : start, lastHash: null }
+    if (!row) return fresh
     const next = BigInt(row.next_block)
-    if (next === 0n || row.last_hash === null) return next
+    if (next === 0n || row.last_hash === null) return { next, lastHash: row.last_hash }
     // A development chain restarted from scratch (or a reorg deeper than we follow) no longer has
     // the block indexed last: forget that chain's history and index it again.
     const last =
       next - 1n <= head
         ? await chain.client.getBlock({ blockNumber: next - 1n }).catch(() => undefined)
         : undefined
-    if (last?.hash?.toLowerCase() === row.last_hash) return next
+    if (last?.hash?.toLowerCase() === row.last_hash) return { next, lastHash: row.last_hash }
     logger.warn(
       { chainId, indexedUpTo: String(next - 1n), head: String(head) },
       'chain changed under the indexer; re-indexing it',
@@ -108,7 +123,7 @@ export function createIndexer(parameters: CreateIndexerParameters): Indexer {
       await trx.deleteFrom('chain_transactions').where('chain_id', '=', chainId).execute()
       await trx.deleteFrom('chain_cursors').where('chain_id', '=', chainId).execute()
     })
-    return start === 'latest' ? head : start
+    return fresh
   }
 
   function supportsOts(chain: ChainRuntime): Promise<boolean> {
@@ -426,6 +441,7 @@ export function createIndexer(parameters: CreateIndexerParameters): Indexer {
   )
 
   return {
+    indexedState: (chainId) => indexed.get(chainId),
     start() {
       if (timer || chains.length === 0) return
       const tick = async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -526,6 +527,127 @@ export function describeEmbeddedSuite(
         }),
       )
       expect([released.status, released.details]).toEqual([403, 'operator_recovery_off'])
+    })
+
+    describe('the app the login is for (issue 22)', () => {
+      const appOrigin = 'http://127.0.0.1:5173'
+      /** A second device's right code, told which app it is for: the approval mail it causes. */
+      const newDeviceCode = async (
+        app: { name?: string; themeMode?: 'light' | 'dark' | 'system' } | undefined,
+        origin: string | null = appOrigin,
+      ) => {
+        const email = newEmail()
+        await login(browser().api, email, newDeviceId())
+        await allowMailNow(email)
+        const { api } = browser()
+        const deviceId = newDeviceId()
+        await api.startEmailLogin({ email, deviceId, projectId })
+        const code = codeOf(await latestMail(world.server, email))
+        return {
+          email,
+          /** The same code, told nothing of the app. */
+          verifyPlain: () => api.verifyEmailOtp({ email, otp: code, deviceId }),
+          verify: () =>
+            api.verifyEmailOtp({
+              email,
+              otp: code,
+              deviceId,
+              ...(origin ? { appOrigin: origin } : {}),
+              ...(app ? { app } : {}),
+            }),
+        }
+      }
+      /** The page's style element and whether the CSP allows exactly it. */
+      const styleOf = (page: Response, html: string) => {
+        const css = /<style>(.*?)<\/style>/s.exec(html)![1]!
+        const hash = createHash('sha256').update(css).digest('base64')
+        return { css, allowed: page.headers.get('content-security-policy')!.includes(hash) }
+      }
+
+      it('names the app beside its origin in the approval mail and page, as text only, shortened, in its dark mode', async () => {
+        // Any page can call itself anything: markup, a right-to-left override, a line break, length.
+        const name = `<img src=x onerror=alert(1)>\u202ELloyds\r\nBank ${'x'.repeat(80)}`
+        const { email, verify } = await newDeviceCode({ name, themeMode: 'dark' })
+        expect(await verify()).toEqual({ action: 'VERIFY_DEVICE' })
+
+        const mail = await latestMail(world.server, email)
+        const shown = `<img src=x onerror=alert(1)> Lloyds Bank ${'x'.repeat(6)}…`
+        expect([...shown]).toHaveLength(48)
+        expect(mail.subject).toBe(`Approve a new login to ${shown} (${appOrigin})`)
+        expect(mail.text).toContain(`the app that calls itself "${shown}", at ${appOrigin}`)
+        expect(mail.text).not.toMatch(/[\u202E\r]/)
+
+        const page = await fetch(linkOf(mail))
+        const html = await page.text()
+        expect(html).not.toContain('<img')
+        expect(html).not.toContain('\u202E')
+        expect(html).toContain(
+          `<h1>Approve a new login to &lt;img src=x onerror=alert(1)&gt; Lloyds Bank ${'x'.repeat(6)}… (${appOrigin})?</h1>`,
+        )
+        expect(html).toContain(`<dt>App address</dt><dd>${appOrigin}</dd>`)
+        const style = styleOf(page, html)
+        expect(style.allowed).toBe(true)
+        expect(style.css).toContain('color-scheme:dark')
+        expect(style.css).not.toContain('prefers-color-scheme')
+        const row = await db()
+          .selectFrom('embedded_device_approvals')
+          .select(['app_origin', 'app_name', 'theme_mode'])
+          .where('email', '=', email)
+          .executeTakeFirstOrThrow()
+        expect(row).toEqual({ app_origin: appOrigin, app_name: shown, theme_mode: 'dark' })
+
+        // The answer page names the app again, in the same mode.
+        const answered = await answerApprovalPage(linkOf(mail))
+        const answeredHtml = await answered.text()
+        expect(answeredHtml).toContain(`Go back to <strong>&lt;img src=x`)
+        expect(styleOf(answered, answeredHtml).css).toContain('color-scheme:dark')
+      })
+
+      it('follows light mode, or the system setting without one; an unnamed app is its origin', async () => {
+        const light = await newDeviceCode({ themeMode: 'light' })
+        await light.verify()
+        const lightMail = await latestMail(world.server, light.email)
+        expect(lightMail.subject).toBe(`Approve a new login to ${appOrigin}`)
+        const lightPage = await fetch(linkOf(lightMail))
+        const lightHtml = await lightPage.text()
+        expect(lightHtml).toContain(`Approve a new login to ${appOrigin}?`)
+        expect(lightHtml).not.toContain('<dt>App</dt>')
+        const lightStyle = styleOf(lightPage, lightHtml)
+        expect([lightStyle.allowed, lightStyle.css.includes('color-scheme:light}')]).toEqual([
+          true,
+          true,
+        ])
+        expect(lightStyle.css).not.toContain('#111114')
+
+        // An older frame tells nothing: the page as before, dark where the visitor's system is.
+        const unsaid = await newDeviceCode(undefined, null)
+        await unsaid.verify()
+        const mail = await latestMail(world.server, unsaid.email)
+        expect(mail.subject).toBe('Approve this device')
+        const page = await fetch(linkOf(mail))
+        const html = await page.text()
+        expect(html).toContain('Approve this device?')
+        const style = styleOf(page, html)
+        expect(style.allowed).toBe(true)
+        expect(style.css).toContain('@media (prefers-color-scheme:dark){')
+      })
+
+      it('refuses an app origin the project does not allow, and the code stays usable', async () => {
+        const { email, verify, verifyPlain } = await newDeviceCode(
+          { name: 'Your Bank', themeMode: 'light' },
+          'https://yourbank.example',
+        )
+        const refused = await failure(verify())
+        expect([refused.status, refused.details, refused.shortMessage]).toEqual([
+          403,
+          'origin_not_allowed',
+          'Unauthorized: origin not allowed',
+        ])
+        // No approval mail went out, and the code was not spent on the refusal.
+        expect(await mailCount(world.server, email)).toBe(2)
+        expect(await verifyPlain()).toEqual({ action: 'VERIFY_DEVICE' })
+        expect((await latestMail(world.server, email)).subject).toBe('Approve this device')
+      })
     })
 
     it('changes the email with a code to the current and then to the new address', async () => {

@@ -1,7 +1,12 @@
 import { createCookieJar } from './embeddedClient.ts'
 
 /** What the frame's callback page hands to the app: the result URI and the app origin. */
-export type SocialCallbackResult = { resultUri: string; appOrigin: string }
+export type SocialCallbackResult = {
+  resultUri: string
+  appOrigin: string
+  /** The callback page itself and its Content-Security-Policy. */
+  page: { html: string; contentSecurityPolicy: string | null }
+}
 
 /** An HTML attribute's value, its character references decoded. */
 const attribute = (tag: string, name: string) => {
@@ -50,7 +55,9 @@ export function createSocialBrowser() {
     )?.[1]
     if (!json)
       throw new Error(`not a callback page (HTTP ${response.status}): ${html.slice(0, 300)}`)
-    return JSON.parse(json) as SocialCallbackResult
+    const posted = JSON.parse(json) as Omit<SocialCallbackResult, 'page'>
+    const contentSecurityPolicy = response.headers.get('content-security-policy')
+    return { ...posted, page: { html, contentSecurityPolicy } }
   }
 
   return {

@@ -14,6 +14,8 @@ export type StartServerProcessReturnType = {
 export async function startServerProcess(parameters: {
   env: Record<string, string>
   args?: string[]
+  /** How long to wait for the "listening" line. Default 30 s. */
+  startTimeoutMs?: number
 }): Promise<StartServerProcessReturnType> {
   const child = spawn(
     process.execPath,
@@ -31,7 +33,10 @@ export async function startServerProcess(parameters: {
   )
   const url = await new Promise<string>((resolve, reject) => {
     let output = ''
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000)
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start:\n${output}`)),
+      parameters.startTimeoutMs ?? 30_000,
+    )
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
       const match = /Foyer server listening on (http:\/\/\S+)/.exec(output)

@@ -6,6 +6,8 @@ import type { Adapter, Connector, ConnectorAccount } from '../types/connector.ts
 import type { CaipNetworkId, ChainNamespace } from '../types/network.ts'
 import { connect } from './connect.ts'
 import { disconnect } from './disconnect.ts'
+import { navigate } from './navigate.ts'
+import { open } from './open.ts'
 import { reconnect } from './reconnect.ts'
 import { switchNetwork } from './switchNetwork.ts'
 
@@ -121,6 +123,34 @@ describe('connect', () => {
     await reconnect(reloaded)
     expect(reloaded.getState().connections.solana?.[0]?.accounts[0]?.address).toBe(solanaAddress)
     expect(reloaded.getState().account.address).toBe(evmAddress)
+  })
+
+  it('returns to ProfileWallets when the visitor came from it to add another wallet', async () => {
+    const { adapter } = createSessionAdapter(['eip155'])
+    const foyer = createTestFoyer({
+      networks: [...networks],
+      adapters: [adapter],
+      features: { multiWallet: true },
+    })
+    open(foyer, { view: 'Account' })
+    navigate(foyer, { view: 'ProfileWallets' })
+    navigate(foyer, { view: 'Connect', data: { namespace: 'eip155' } })
+    navigate(foyer, { view: 'ConnectingExternal', data: { connectorId: 'session' } })
+    await connect(foyer, { connectorId: 'session' })
+    expect(foyer.getState().dialog).toMatchObject({ open: true, view: 'ProfileWallets' })
+    expect(foyer.getState().dialog.history.map((route) => route.view)).toEqual([
+      'Account',
+      'ProfileWallets',
+    ])
+  })
+
+  it('closes the dialog after a connect that did not start from ProfileWallets', async () => {
+    const { adapter } = createSessionAdapter(['eip155'])
+    const foyer = createTestFoyer({ networks: [...networks], adapters: [adapter] })
+    open(foyer, { view: 'Connect' })
+    navigate(foyer, { view: 'ConnectingExternal', data: { connectorId: 'session' } })
+    await connect(foyer, { connectorId: 'session' })
+    expect(foyer.getState().dialog.open).toBe(false)
   })
 })
 

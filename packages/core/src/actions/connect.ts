@@ -21,6 +21,11 @@ export type ConnectParameters = {
   connectorId: string
   /** Network to ask the wallet for; defaults to the active network. */
   network?: CaipNetwork | CaipNetworkId | undefined
+  /**
+   * How the visitor signed in to an embedded wallet ('email', a social provider, 'farcaster'):
+   * kept on the connection, so switching back to it once disconnected reruns that flow.
+   */
+  authName?: string | undefined
 }
 export type ConnectReturnType = {
   accounts: readonly ConnectionAccount[]
@@ -38,7 +43,8 @@ export type ConnectErrorType =
 /**
  * Connects a wallet through its connector. Rejects with 'Connection rejected' when the visitor
  * refuses (EIP-1193 4001), 'Modal closed' when the dialog closes first, and 'Failed to connect'
- * otherwise. A successful connect closes the dialog and remembers the wallet as recent.
+ * otherwise. A successful connect closes the dialog (or, when the visitor came to add another
+ * wallet from ProfileWallets, returns there) and remembers the wallet as recent.
  */
 export async function connect(
   foyer: Foyer,
@@ -71,6 +77,7 @@ export async function connect(
       connector,
       accounts: result.accounts,
       caipNetworkId: result.caipNetworkId,
+      authName: parameters.authName,
     })
     // A remembered wallet still awaited does not come back over this one (one per namespace).
     forgetPendingReconnects(foyer, {
@@ -95,7 +102,7 @@ export async function connect(
     })
     if (foyer._internal.pendingConnect?.connectorId === connectorId)
       foyer._internal.pendingConnect = undefined
-    if (caipNetwork) close(foyer)
+    if (caipNetwork) closeOrReturnToProfileWallets(foyer)
     else followNetworkSupport(foyer, result.caipNetworkId, false)
     return { accounts: result.accounts, address, caipNetworkId: result.caipNetworkId, caipNetwork }
   } catch (error) {
@@ -120,4 +127,20 @@ export async function connect(
     })
     throw failure
   }
+}
+
+/**
+ * Ends the connect flow: back to ProfileWallets when the visitor came from it ('Add another
+ * wallet', or switching to a disconnected wallet), so they see the new wallet among the others;
+ * otherwise the dialog closes.
+ */
+function closeOrReturnToProfileWallets(foyer: Foyer) {
+  const { dialog } = foyer.getState()
+  const index = dialog.open
+    ? dialog.history.findLastIndex((route) => route.view === 'ProfileWallets')
+    : -1
+  if (index === -1) return close(foyer)
+  const history = dialog.history.slice(0, index + 1)
+  const route = history[index]!
+  foyer.store.setState({ dialog: { ...dialog, view: route.view, data: route.data, history } })
 }

@@ -36,7 +36,7 @@ export async function connectFarcaster(
     setUrl(started.url)
     parameters.onUrl(started)
     const { userName } = await connector.connectFarcaster()
-    const result = await connect(foyer, { connectorId: connector.id })
+    const result = await connect(foyer, { connectorId: connector.id, authName: 'farcaster' })
     return { ...result, userName }
   } catch (error) {
     setUrl(undefined)

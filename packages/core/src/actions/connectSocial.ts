@@ -77,7 +77,7 @@ export async function connectSocial(
     const resultUri = await waitForResult(host, popup, connector.secureOrigin)
     onStatus?.('userDataRequested')
     const { userName } = await connector.connectSocial({ uri: resultUri })
-    const result = await connect(foyer, { connectorId: connector.id })
+    const result = await connect(foyer, { connectorId: connector.id, authName: provider })
     foyer.storage.setItem(STORAGE_KEYS.socialProvider, provider)
     const state = foyer.getState()
     foyer.store.setState({ account: { ...state.account, socialProvider: provider } })

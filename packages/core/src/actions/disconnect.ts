@@ -1,8 +1,9 @@
 import { forgetPendingReconnects, linkedConnectors } from '../connection/linkedConnections.ts'
-import { getActiveConnection, removeConnection } from '../connection/state.ts'
+import { getActiveConnection, isLiveConnection, removeConnection } from '../connection/state.ts'
 import type { Foyer } from '../createFoyer.ts'
 import { DisconnectFailedError } from '../errors/connection.ts'
 import type { ChainNamespace } from '../types/network.ts'
+import { isMultiWalletEnabled } from '../utils/isMultiWalletEnabled.ts'
 import { close } from './close.ts'
 
 export type DisconnectParameters = {
@@ -15,7 +16,14 @@ export type DisconnectReturnType = undefined
 export type DisconnectErrorType = DisconnectFailedError
 
 /**
- * Disconnects a wallet and forgets it; rejects with 'Failed to disconnect' if the wallet fails.
+ * Disconnects a wallet; rejects with 'Failed to disconnect' if the wallet fails.
+ *
+ * With one wallet per namespace (the default) the wallet is forgotten. With several
+ * (`features.multiWallet`) it stays listed as 'disconnected', so the visitor can switch back to it
+ * (its flow runs again); disconnecting a connection that is already 'disconnected' forgets it. So
+ * disconnecting every wallet ("Disconnect all") forgets none: forgetting is asked for wallet by
+ * wallet.
+ *
  * A remembered wallet that `reconnect` still waits for is forgotten too: the one named by
  * `connectorId`, or, with no connection in the namespace, every one of it.
  */
@@ -30,6 +38,14 @@ export async function disconnect(
   if (namespace && (parameters.connectorId || !connectorId))
     forgetPendingReconnects(foyer, { namespace, connectorId: parameters.connectorId })
   if (!namespace || !connectorId) return
+  const existing = state.connections[namespace]?.find(
+    (connection) => connection.connectorId === connectorId,
+  )
+  // Nothing to end in the wallet: the visitor asks to forget it.
+  if (existing && !isLiveConnection(existing)) {
+    removeConnection(foyer, { namespace, connectorId })
+    return
+  }
   const connector = foyer.getConnector(connectorId)
   try {
     await connector?.disconnect()
@@ -38,13 +54,17 @@ export async function disconnect(
     foyer._internal.emit({ type: 'DISCONNECT_ERROR', data: { message: failure.shortMessage } })
     throw failure
   }
-  removeConnection(foyer, { namespace, connectorId })
+  const keep = isMultiWalletEnabled(foyer)
+  removeConnection(foyer, { namespace, connectorId, keep })
   foyer._internal.emit({ type: 'DISCONNECT_SUCCESS', data: { namespace, connectorId } })
   // The session the linked connectors shared is gone too.
   for (const linked of connector ? linkedConnectors(foyer, connector) : []) {
     const state = foyer.getState()
-    if (!state.connections[linked.namespace]?.some((c) => c.connectorId === linked.id)) continue
-    removeConnection(foyer, { namespace: linked.namespace, connectorId: linked.id })
+    const live = state.connections[linked.namespace]?.some(
+      (connection) => connection.connectorId === linked.id && isLiveConnection(connection),
+    )
+    if (!live) continue
+    removeConnection(foyer, { namespace: linked.namespace, connectorId: linked.id, keep })
     foyer._internal.emit({
       type: 'DISCONNECT_SUCCESS',
       data: { namespace: linked.namespace, connectorId: linked.id },

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createTestFoyer } from '../test-utils.ts'
 import type { Adapter, Connector } from '../types/connector.ts'
 import { connect } from './connect.ts'
@@ -57,7 +57,7 @@ describe('locale of formatted balances', () => {
     setLocale(foyer, { locale: 'fr-FR' })
     expect(foyer.getState().locale).toBe('fr-FR')
     // French groups with a narrow no-break space and separates decimals with a comma.
-    expect(foyer.getState().account.balance).toBe('1\u202f234\u202f567,891')
+    await vi.waitFor(() => expect(foyer.getState().account.balance).toBe('1\u202f234\u202f567,891'))
     expect((await getBalance(foyer)).formatted).toBe('1\u202f234\u202f567,891')
   })
 })

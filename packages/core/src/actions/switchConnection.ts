@@ -2,13 +2,15 @@ import { assertConnectionStatus } from '../connection/assertConnectionStatus.ts'
 import { applyConnection, getActiveConnection, toChosenNetwork } from '../connection/state.ts'
 import type { Foyer } from '../createFoyer.ts'
 import { ConnectorNotFoundError } from '../errors/connection.ts'
+import { SOCIAL_PROVIDERS, type SocialProvider } from '../types/config.ts'
 import type { ChainNamespace } from '../types/network.ts'
-import type { Connection } from '../types/state.ts'
+import type { Connection, ViewData } from '../types/state.ts'
+import type { View } from '../views.ts'
 import { connect } from './connect.ts'
 import { navigate } from './navigate.ts'
 
 export type SwitchConnectionParameters = {
-  connection: Pick<Connection, 'connectorId' | 'status'>
+  connection: Pick<Connection, 'connectorId' | 'status' | 'authName'>
   namespace: ChainNamespace
   /** Address to make current inside that wallet; defaults to its first account. */
   address?: string | undefined
@@ -22,8 +24,10 @@ export type SwitchConnectionReturnType = {
 
 /**
  * Switches to another stored connection (SPEC §4): a connected or active one reconnects through its
- * connector; a disconnected one reruns its flow (wallet prompt, or email/social/WalletConnect view).
- * Any other status rejects with 'Invalid connection status: {status}'.
+ * connector; a disconnected one reruns its flow: the wallet's prompt, or the view of its
+ * WalletConnect pairing or embedded-wallet sign-in (email, the social provider or Farcaster it was
+ * signed in with). Any other status rejects with 'Invalid connection status: {status}', a
+ * connector the app no longer has with 'No connector found for connection: {id}'.
  */
 export async function switchConnection(
   foyer: Foyer,
@@ -38,9 +42,9 @@ export async function switchConnection(
   if (!connector) throw new ConnectorNotFoundError({ connectorId: connection.connectorId })
 
   if (connection.status === 'disconnected') {
-    if (connector.type === 'walletConnect' || connector.type === 'auth') {
-      const view = connector.type === 'walletConnect' ? 'ConnectingWalletConnect' : 'EmailLogin'
-      navigate(foyer, { view, data: { connectorId: connector.id } })
+    const route = flowRoute(connector.type, connection.authName)
+    if (route) {
+      navigate(foyer, { view: route.view, data: { connectorId: connector.id, ...route.data } })
       return { hasSwitchedAccount: false, hasSwitchedWallet: false, pendingInDialog: true }
     }
     await connect(foyer, { connectorId: connector.id })
@@ -65,4 +69,19 @@ export async function switchConnection(
     hasSwitchedWallet: getActiveConnection(after, namespace)?.connectorId !== previousConnectorId,
     pendingInDialog: false,
   }
+}
+
+const socialProviders: readonly string[] = SOCIAL_PROVIDERS
+
+/** The dialog view that runs a connector's flow again, for the connectors whose flow is a view. */
+function flowRoute(
+  type: string,
+  authName: string | undefined,
+): { view: View; data?: ViewData } | undefined {
+  if (type === 'walletConnect') return { view: 'ConnectingWalletConnect' }
+  if (type !== 'auth') return undefined
+  if (authName && socialProviders.includes(authName))
+    return { view: 'ConnectingSocial', data: { socialProvider: authName as SocialProvider } }
+  if (authName === 'farcaster') return { view: 'ConnectingFarcaster' }
+  return { view: 'EmailLogin' }
 }

@@ -21,5 +21,5 @@ export async function verifyDevice(foyer: Foyer): Promise<VerifyDeviceReturnType
     reportEmbeddedError(foyer, error)
     throw error
   }
-  return connect(foyer, { connectorId: connector.id })
+  return connect(foyer, { connectorId: connector.id, authName: 'email' })
 }

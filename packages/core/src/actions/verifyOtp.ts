@@ -35,5 +35,5 @@ export async function verifyOtp(
     throw error
   }
   if (next?.action === 'VERIFY_DEVICE') return { action: 'VERIFY_DEVICE' }
-  return connect(foyer, { connectorId: connector.id })
+  return connect(foyer, { connectorId: connector.id, authName: 'email' })
 }

@@ -1,7 +1,12 @@
 import type { Foyer } from '../createFoyer.ts'
 import { initialSendState } from '../send/initialSendState.ts'
 import type { FoyerState } from '../types/state.ts'
-import { accountFromConnection, getActiveConnection, persistConnections } from './state.ts'
+import {
+  accountFromConnection,
+  getActiveConnection,
+  hasLiveConnection,
+  persistConnections,
+} from './state.ts'
 
 /**
  * Makes a network the active one (and its namespace the active namespace) and follows the account;
@@ -25,7 +30,7 @@ export function setActiveNetworkState(
   const connector = getActiveConnection(next)
     ? foyer.getConnector(getActiveConnection(next)!.connectorId)
     : undefined
-  const anyConnected = Object.values(next.connections).some((list) => list?.length)
+  const anyConnected = hasLiveConnection(next.connections)
   foyer.store.setState({
     ...next,
     status: anyConnected ? 'connected' : next.status,

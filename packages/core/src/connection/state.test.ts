@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { disconnect } from '../actions/disconnect.ts'
+import { navigate } from '../actions/navigate.ts'
 import { open } from '../actions/open.ts'
 import { createEmitter } from '../emitter.ts'
 import { solanaDevnet, solanaTestnet } from '../networks.ts'
@@ -10,10 +12,12 @@ import type { Adapter, Connector, ConnectorAccount, ConnectorEventMap } from '..
 import type { FoyerEventWithTimestamp } from '../types/events.ts'
 import type { CaipNetworkId, ChainNamespace } from '../types/network.ts'
 import type { TokenBalance } from '../types/state.ts'
+import { MAX_DISCONNECTED_CONNECTIONS } from './disconnectedConnections.ts'
 import {
   applyConnection,
   followNetworkSupport,
   getActiveConnection,
+  hasLiveConnection,
   persistConnections,
   removeConnection,
   restoreConnection,
@@ -242,6 +246,36 @@ describe('connection state', () => {
     })
   })
 
+  it.each([
+    ['a deployed smart account', [{ address: alice, type: 'smartAccount', deployed: true }], true],
+    [
+      'a counterfactual smart account',
+      [{ address: alice, type: 'smartAccount', deployed: false }],
+      false,
+    ],
+    [
+      'a smart account the wallet says nothing about',
+      [{ address: alice, type: 'smartAccount' }],
+      false,
+    ],
+    ['an EOA, even one flagged deployed', [{ address: alice, type: 'eoa', deployed: true }], false],
+    [
+      'the smart account shown beside a deployed EOA',
+      [
+        { address: bob, type: 'eoa', deployed: true },
+        { address: alice, type: 'smartAccount', deployed: false },
+      ],
+      false,
+    ],
+  ] as const)('reports smartAccountDeployed for %s', (_, accounts, deployed) => {
+    const evm = wallet('evm')
+    evm.state.accounts = accounts as readonly ConnectorAccount[]
+    const { foyer } = setup([evm])
+    connectWallet(foyer, evm)
+    expect(foyer.getState().account.address).toBe(alice)
+    expect(foyer.getState().account.smartAccountDeployed).toBe(deployed)
+  })
+
   it('opens Unsupported Chain for a wallet on an unlisted network, even before it shares an address', () => {
     const { foyer } = setup([])
     followNetworkSupport(foyer, 'eip155:1', false)
@@ -305,7 +339,7 @@ describe('connection state', () => {
       })
     })
 
-    it('hands over to the next wallet when the active one disconnects', () => {
+    it('hands over to the next wallet when the active one disconnects, keeping it listed', () => {
       const first = wallet('first', { address: alice })
       const second = wallet('second', { address: bob })
       const { foyer, events, storage } = setup([first, second], multiWallet)
@@ -314,6 +348,7 @@ describe('connection state', () => {
       second.emitter.emit('disconnect', {})
       expect(foyer.getState().connections.eip155).toEqual([
         { connectorId: 'first', accounts: first.state.accounts, status: 'active' },
+        { connectorId: 'second', accounts: second.state.accounts, status: 'disconnected' },
       ])
       expect(foyer.getState()).toMatchObject({
         status: 'connected',
@@ -328,6 +363,9 @@ describe('connection state', () => {
       })
       expect(second.emitter.listenerCount('disconnect')).toBe(0)
       expect(storage.getItem('connectedConnectors')).toEqual({ eip155: ['first'] })
+      expect(storage.getItem('connections')).toEqual({
+        eip155: [{ connectorId: 'second', accounts: second.state.accounts }],
+      })
     })
 
     it('keeps the active wallet when a background one disconnects', () => {
@@ -339,6 +377,7 @@ describe('connection state', () => {
       first.emitter.emit('disconnect', {})
       expect(foyer.getState().connections.eip155).toEqual([
         { connectorId: 'second', accounts: second.state.accounts, status: 'active' },
+        { connectorId: 'first', accounts: first.state.accounts, status: 'disconnected' },
       ])
       expect(foyer.getState().account.address).toBe(bob)
     })
@@ -352,6 +391,7 @@ describe('connection state', () => {
       first.emitter.emit('disconnect', {})
       expect(foyer.getState().connections.eip155).toEqual([
         { connectorId: 'later', accounts: later.state.accounts, status: 'active' },
+        { connectorId: 'first', accounts: first.state.accounts, status: 'disconnected' },
       ])
       expect(foyer.getState().account.address).toBe(carol)
     })
@@ -369,6 +409,7 @@ describe('connection state', () => {
       expect(foyer.getState().connections.eip155?.map((c) => [c.connectorId, c.status])).toEqual([
         ['third', 'connected'],
         ['second', 'active'],
+        ['first', 'disconnected'],
       ])
       expect(foyer.getState().account.address).toBe(bob)
     })
@@ -406,9 +447,11 @@ describe('connection state', () => {
         },
       })
       first.emitter.emit('disconnect', {})
+      // Live wallets first, then the disconnected ones, the one that just left first.
       expect(foyer.getState().connections.eip155?.map((c) => [c.connectorId, c.status])).toEqual([
-        ['old', 'disconnected'],
         ['second', 'active'],
+        ['first', 'disconnected'],
+        ['old', 'disconnected'],
       ])
       expect(foyer.getState().account).toMatchObject({
         address: bob,
@@ -889,6 +932,227 @@ describe('connection state', () => {
       foyer.store.setState({ status: 'connecting', connections: { eip155: [] } })
       settleReconnectStatus(foyer)
       expect(foyer.getState().status).toBe('disconnected')
+    })
+  })
+
+  describe('disconnected wallets (features.multiWallet)', () => {
+    const multiWallet = { features: { multiWallet: true } } as Partial<FoyerConfig>
+    const rows = (foyer: ReturnType<typeof setup>['foyer'], namespace: ChainNamespace = 'eip155') =>
+      foyer.getState().connections[namespace]?.map((c) => [c.connectorId, c.status])
+
+    it('keeps a wallet the visitor disconnects listed, and forgets it when asked a second time', async () => {
+      const first = wallet('first', { address: alice })
+      const second = wallet('second', { address: bob })
+      const { foyer, storage, events } = setup([first, second], multiWallet)
+      connectWallet(foyer, first)
+      connectWallet(foyer, second)
+      await disconnect(foyer, { namespace: 'eip155', connectorId: 'second' })
+      expect(rows(foyer)).toEqual([
+        ['first', 'active'],
+        ['second', 'disconnected'],
+      ])
+      expect(foyer.getState()).toMatchObject({ status: 'connected', account: { address: alice } })
+      expect(storage.getItem('connectedConnectors')).toEqual({ eip155: ['first'] })
+      expect(storage.getItem('connections')).toEqual({
+        eip155: [{ connectorId: 'second', accounts: second.state.accounts }],
+      })
+      await disconnect(foyer, { namespace: 'eip155', connectorId: 'second' })
+      expect(rows(foyer)).toEqual([['first', 'active']])
+      expect(storage.getItem('connections')).toEqual({})
+      // Forgetting ends no session: one disconnect was announced.
+      expect(events.filter((event) => event.type === 'DISCONNECT_SUCCESS')).toHaveLength(1)
+    })
+
+    it('forgets none of the wallets when every one is disconnected', async () => {
+      const first = wallet('first', { address: alice })
+      const second = wallet('second', { address: bob })
+      const { foyer, storage } = setup([first, second], multiWallet)
+      connectWallet(foyer, first)
+      connectWallet(foyer, second)
+      open(foyer)
+      await disconnect(foyer, { namespace: 'eip155', connectorId: 'second' })
+      await disconnect(foyer, { namespace: 'eip155', connectorId: 'first' })
+      expect(rows(foyer)).toEqual([
+        ['first', 'disconnected'],
+        ['second', 'disconnected'],
+      ])
+      expect(foyer.getState()).toMatchObject({
+        status: 'disconnected',
+        account: { address: undefined },
+        dialog: { open: false },
+      })
+      expect(storage.getItem('connectedConnectors')).toEqual({})
+      expect(storage.getItem('connections')).toEqual({
+        eip155: [
+          { connectorId: 'first', accounts: first.state.accounts },
+          { connectorId: 'second', accounts: second.state.accounts },
+        ],
+      })
+    })
+
+    it('ends the linked connections of a session as disconnected too, and skips the ones already ended', async () => {
+      const evm = wallet('evm')
+      const sol = wallet('sol', { namespace: 'solana', address: solanaAddress })
+      evm.connector.group = 'session'
+      sol.connector.group = 'session'
+      const { foyer } = setup([evm, sol], {
+        ...multiWallet,
+        networks: ['eip155:31337', solanaDevnet],
+      })
+      connectWallet(foyer, evm)
+      connectWallet(foyer, sol, { focus: false })
+      await disconnect(foyer, { namespace: 'eip155', connectorId: 'evm' })
+      expect(rows(foyer)).toEqual([['evm', 'disconnected']])
+      expect(rows(foyer, 'solana')).toEqual([['sol', 'disconnected']])
+      expect(foyer.getState().status).toBe('disconnected')
+    })
+
+    it('keeps a wallet that withdraws every account listed as disconnected', () => {
+      const first = wallet('first')
+      const { foyer } = setup([first], multiWallet)
+      connectWallet(foyer, first)
+      first.emitter.emit('accountsChanged', { accounts: [] })
+      expect(rows(foyer)).toEqual([['first', 'disconnected']])
+      expect(foyer.getState()).toMatchObject({
+        status: 'disconnected',
+        account: { address: undefined },
+      })
+    })
+
+    it('takes a disconnected wallet back in its place as the active one when it connects again', () => {
+      const first = wallet('first', { address: alice })
+      const second = wallet('second', { address: bob })
+      const { foyer, storage } = setup([first, second], multiWallet)
+      connectWallet(foyer, first)
+      connectWallet(foyer, second)
+      second.emitter.emit('disconnect', {})
+      connectWallet(foyer, second)
+      expect(rows(foyer)).toEqual([
+        ['second', 'active'],
+        ['first', 'connected'],
+      ])
+      expect(storage.getItem('connections')).toEqual({})
+      expect(second.emitter.listenerCount('disconnect')).toBe(1)
+    })
+
+    it(`remembers at most ${MAX_DISCONNECTED_CONNECTIONS} disconnected wallets per namespace, the most recent first`, () => {
+      const wallets = Array.from({ length: MAX_DISCONNECTED_CONNECTIONS + 2 }, (_, index) =>
+        wallet(`w${index}`),
+      )
+      const { foyer, storage } = setup(wallets, multiWallet)
+      for (const each of wallets) connectWallet(foyer, each)
+      for (const each of wallets) each.emitter.emit('disconnect', {})
+      const expected = wallets
+        .map((each) => each.id)
+        .reverse()
+        .slice(0, MAX_DISCONNECTED_CONNECTIONS)
+      expect(foyer.getState().connections.eip155?.map((c) => c.connectorId)).toEqual(expected)
+      expect(
+        (storage.getItem('connections') as { eip155: { connectorId: string }[] }).eip155.map(
+          (c) => c.connectorId,
+        ),
+      ).toEqual(expected)
+      expect(foyer.getState().status).toBe('disconnected')
+    })
+
+    it('keeps how the visitor signed in to an embedded wallet across switches and disconnects', () => {
+      const embedded = wallet('embedded')
+      const other = wallet('other', { address: bob })
+      const { foyer, storage } = setup([embedded, other], multiWallet)
+      const { connector, state } = embedded
+      applyConnection(foyer, {
+        connector,
+        accounts: state.accounts,
+        caipNetworkId: state.network,
+        authName: 'github',
+      })
+      connectWallet(foyer, other)
+      // Another wallet never takes the embedded wallet's sign-in method.
+      expect(foyer.getState().connections.eip155?.[0]).toEqual({
+        connectorId: 'other',
+        accounts: other.state.accounts,
+        status: 'active',
+      })
+      // Made active again without saying how: the sign-in method stays.
+      connectWallet(foyer, embedded)
+      expect(foyer.getState().connections.eip155?.[0]).toMatchObject({
+        connectorId: 'embedded',
+        authName: 'github',
+      })
+      embedded.emitter.emit('disconnect', {})
+      expect(foyer.getState().connections.eip155?.[1]).toEqual({
+        connectorId: 'embedded',
+        accounts: state.accounts,
+        status: 'disconnected',
+        authName: 'github',
+      })
+      expect(storage.getItem('connections')).toEqual({
+        eip155: [{ connectorId: 'embedded', accounts: state.accounts, authName: 'github' }],
+      })
+    })
+
+    it('lists the wallets left on an earlier visit after a reload, dropping malformed entries', () => {
+      const storage = createStorage({ storage: createMemoryStorage() })
+      const kept = { connectorId: 'first', accounts: [{ address: alice, type: 'eoa' }] }
+      storage.setItem('connections', {
+        eip155: [
+          kept,
+          { connectorId: 3, accounts: [] },
+          { connectorId: 'no-list', accounts: 'nope' },
+          { connectorId: 'no-address', accounts: [{}] },
+          { connectorId: 'odd-name', accounts: [], authName: 5 },
+          null,
+        ],
+        solana: 'nope',
+        bip122: [{ connectorId: 'social', accounts: [], authName: 'google' }],
+        polkadot: [],
+      })
+      const { foyer } = setup([], { ...multiWallet, storage })
+      expect(foyer.getState().connections).toEqual({
+        eip155: [{ ...kept, status: 'disconnected' }],
+        bip122: [
+          { connectorId: 'social', accounts: [], authName: 'google', status: 'disconnected' },
+        ],
+      })
+      expect(foyer.getState().status).toBe('disconnected')
+      const many = Array.from({ length: MAX_DISCONNECTED_CONNECTIONS + 1 }, (_, index) => ({
+        connectorId: `w${index}`,
+        accounts: [],
+      }))
+      for (const stored of [many, undefined, 'nope']) {
+        const again = createStorage({ storage: createMemoryStorage() })
+        if (stored !== undefined) again.setItem('connections', { eip155: stored })
+        else again.setItem('connections', 'nope')
+        const reloaded = setup([], { ...multiWallet, storage: again }).foyer
+        expect(reloaded.getState().connections.eip155?.length).toBe(
+          Array.isArray(stored) ? MAX_DISCONNECTED_CONNECTIONS : undefined,
+        )
+      }
+    })
+
+    it('counts only connected and active wallets as connected', () => {
+      const { foyer } = setup([])
+      const left = { connectorId: 'left', accounts: [], status: 'disconnected' as const }
+      const live = { connectorId: 'live', accounts: [], status: 'connected' as const }
+      expect(hasLiveConnection({ eip155: [left] })).toBe(false)
+      expect(hasLiveConnection({ eip155: [left], solana: [left, live] })).toBe(true)
+      foyer.store.setState({ status: 'connecting', connections: { eip155: [left] } })
+      settleReconnectStatus(foyer)
+      expect(foyer.getState().status).toBe('disconnected')
+      foyer.store.setState({ status: 'connecting', connections: { eip155: [left, live] } })
+      settleReconnectStatus(foyer)
+      expect(foyer.getState().status).toBe('connected')
+    })
+
+    it('keeps the dialog on ProfileWallets when a wallet leaves and another stays', async () => {
+      const first = wallet('first', { address: alice })
+      const second = wallet('second', { address: bob })
+      const { foyer } = setup([first, second], multiWallet)
+      connectWallet(foyer, first)
+      connectWallet(foyer, second)
+      navigate(foyer, { view: 'ProfileWallets' })
+      await disconnect(foyer, { namespace: 'eip155', connectorId: 'first' })
+      expect(foyer.getState().dialog).toMatchObject({ open: true, view: 'ProfileWallets' })
     })
   })
 })

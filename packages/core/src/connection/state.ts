@@ -19,6 +19,10 @@ import type { CaipNetworkId, ChainNamespace } from '../types/network.ts'
 import type { Connection, FoyerState } from '../types/state.ts'
 import { formatCaipAddress } from '../utils/caip.ts'
 import { isMultiWalletEnabled } from '../utils/isMultiWalletEnabled.ts'
+import {
+  MAX_DISCONNECTED_CONNECTIONS,
+  type StoredDisconnectedConnections,
+} from './disconnectedConnections.ts'
 
 export function getActiveConnection(
   state: FoyerState,
@@ -28,19 +32,37 @@ export function getActiveConnection(
   return state.connections[namespace]?.find((connection) => connection.status === 'active')
 }
 
+/** A connection the wallet still holds (connected or active), as opposed to a remembered one. */
+export function isLiveConnection(connection: Connection): boolean {
+  return connection.status !== 'disconnected'
+}
+
+/** Whether any namespace holds a live connection: what the wallet status 'connected' means. */
+export function hasLiveConnection(connections: FoyerState['connections']): boolean {
+  return Object.values(connections).some((list) => list?.some(isLiveConnection))
+}
+
 type StoredConnectors = Partial<Record<ChainNamespace, string[]>>
 
-/** Stores the connected connectors and network choice so a reload restores them. */
+/**
+ * Stores the connected connectors and network choice so a reload restores them, and the
+ * disconnected connections so ProfileWallets still lists them.
+ */
 export function persistConnections(foyer: Foyer) {
   const state = foyer.getState()
   const stored: StoredConnectors = {}
+  const disconnected: StoredDisconnectedConnections = {}
   for (const [namespace, connections] of Object.entries(state.connections)) {
     // Active connection first, so reconnect restores it as the active one.
     const ordered = [...(connections ?? [])]
-      .filter((connection) => connection.status !== 'disconnected')
+      .filter(isLiveConnection)
       .sort((a, b) => Number(b.status === 'active') - Number(a.status === 'active'))
       .map((connection) => connection.connectorId)
     if (ordered.length) stored[namespace as ChainNamespace] = ordered
+    const left = (connections ?? [])
+      .filter((connection) => !isLiveConnection(connection))
+      .map(({ connectorId, accounts, authName }) => ({ connectorId, accounts, authName }))
+    if (left.length) disconnected[namespace as ChainNamespace] = left
   }
   // Wallets `reconnect` still waits for stay remembered until they announce themselves.
   for (const [namespace, ids] of Object.entries(foyer._internal.pendingReconnects) as [
@@ -49,6 +71,7 @@ export function persistConnections(foyer: Foyer) {
   ][])
     if (ids.length) stored[namespace] = [...new Set([...(stored[namespace] ?? []), ...ids])]
   foyer.storage.setItem(STORAGE_KEYS.connectedConnectors, stored)
+  foyer.storage.setItem(STORAGE_KEYS.connections, disconnected)
   foyer.storage.setItem(STORAGE_KEYS.activeNamespace, state.activeNamespace)
   const networkIds: Partial<Record<ChainNamespace, CaipNetworkId>> = {}
   for (const [namespace, network] of Object.entries(state.networkByNamespace))
@@ -106,6 +129,8 @@ export function accountFromConnection(
       profileImage: sameAddress ? state.account.profileImage : undefined,
       user: { accounts: connection.accounts },
       preferredAccountType,
+      // SPEC §3: the shown smart account is on chain (false while counterfactual, and for an EOA).
+      smartAccountDeployed: first.type === 'smartAccount' && first.deployed === true,
       connectedWalletInfo: connector
         ? { name: connector.name, icon: connector.icon, connectorId: connector.id }
         : state.account.connectedWalletInfo,
@@ -124,6 +149,8 @@ export type ApplyConnectionParameters = {
    * active namespace, e.g. for a wallet of another namespace that reconnects late.
    */
   focus?: boolean
+  /** How the visitor signed in to an embedded wallet; defaults to what the connection had. */
+  authName?: string | undefined
 }
 
 /** Records a live connection and makes the account state follow it. */
@@ -142,10 +169,15 @@ export function applyConnection(foyer: Foyer, parameters: ApplyConnectionParamet
   if (!multiWallet)
     for (const previous of state.connections[namespace] ?? [])
       if (previous.connectorId !== connector.id) unwatchConnector(foyer, previous.connectorId)
+  const authName =
+    parameters.authName ??
+    state.connections[namespace]?.find((previous) => previous.connectorId === connector.id)
+      ?.authName
   const connection: Connection = {
     connectorId: connector.id,
     accounts,
     status: active ? 'active' : 'connected',
+    ...(authName ? { authName } : {}),
   }
   const connections = { ...state.connections, [namespace]: [connection, ...others] }
   watchConnector(foyer, connector)
@@ -249,16 +281,25 @@ export function settleReconnectStatus(foyer: Foyer) {
   const { status, connections } = foyer.getState()
   if (status !== 'connecting' || internal.restoring || internal.timers.reconnect) return
   if (internal.pendingConnect) return
-  const connected = Object.values(connections).some((list) => list?.length)
-  foyer.store.setState({ status: connected ? 'connected' : 'disconnected' })
+  foyer.store.setState({ status: hasLiveConnection(connections) ? 'connected' : 'disconnected' })
 }
 
-/** Forgets a connection locally (the wallet already disconnected, or `disconnect` succeeded). */
-export function removeConnection(
-  foyer: Foyer,
-  parameters: { namespace: ChainNamespace; connectorId: string },
-) {
-  const { namespace, connectorId } = parameters
+export type RemoveConnectionParameters = {
+  namespace: ChainNamespace
+  connectorId: string
+  /**
+   * Keep it listed as 'disconnected' (the visitor may switch back to it later) instead of
+   * forgetting it. The namespace keeps the most recent `MAX_DISCONNECTED_CONNECTIONS`.
+   */
+  keep?: boolean | undefined
+}
+
+/**
+ * Ends a connection locally (the wallet already disconnected, or `disconnect` succeeded): it is
+ * forgotten, or kept as 'disconnected' after the live ones of its namespace.
+ */
+export function removeConnection(foyer: Foyer, parameters: RemoveConnectionParameters) {
+  const { namespace, connectorId, keep = false } = parameters
   unwatchConnector(foyer, connectorId)
   const state = foyer.getState()
   const removed = state.connections[namespace]?.find(
@@ -268,16 +309,23 @@ export function removeConnection(
     (connection) => connection.connectorId !== connectorId,
   )
   // When the active wallet leaves, the next connected wallet of the namespace takes over.
-  const heir = remaining.findIndex((connection) => connection.status !== 'disconnected')
+  const heir = remaining.findIndex(isLiveConnection)
   if (removed?.status === 'active' && heir !== -1)
     remaining[heir] = { ...remaining[heir]!, status: 'active' }
-  const connections = { ...state.connections, [namespace]: remaining }
-  if (!remaining.length) delete connections[namespace]
-  const anyConnected = Object.values(connections).some((list) => list?.length)
+  const left = keep && removed ? [{ ...removed, status: 'disconnected' as const }] : []
+  const list = [
+    ...remaining.filter(isLiveConnection),
+    ...[...left, ...remaining.filter((connection) => !isLiveConnection(connection))].slice(
+      0,
+      MAX_DISCONNECTED_CONNECTIONS,
+    ),
+  ]
+  const connections = { ...state.connections, [namespace]: list }
+  if (!list.length) delete connections[namespace]
   const next: FoyerState = {
     ...state,
     connections,
-    status: anyConnected ? 'connected' : 'disconnected',
+    status: hasLiveConnection(connections) ? 'connected' : 'disconnected',
     unsupportedNetwork: namespace === state.activeNamespace ? false : state.unsupportedNetwork,
   }
   // The wallet shown is the active one of the active namespace, wherever it sits in the list.
@@ -296,7 +344,12 @@ export function updateAccounts(
 ) {
   const { connector, accounts } = parameters
   const namespace = connector.namespace
-  if (!accounts.length) return removeConnection(foyer, { namespace, connectorId: connector.id })
+  if (!accounts.length)
+    return removeConnection(foyer, {
+      namespace,
+      connectorId: connector.id,
+      keep: isMultiWalletEnabled(foyer),
+    })
   const state = foyer.getState()
   const connections = {
     ...state.connections,
@@ -377,7 +430,12 @@ export function watchConnector(foyer: Foyer, connector: Connector) {
       if (supported !== undefined) followNetworkSupport(foyer, caipNetworkId, supported)
     },
     disconnect() {
-      removeConnection(foyer, { namespace: connector.namespace, connectorId: connector.id })
+      // With several wallets, one that leaves stays listed so the visitor can switch back to it.
+      removeConnection(foyer, {
+        namespace: connector.namespace,
+        connectorId: connector.id,
+        keep: isMultiWalletEnabled(foyer),
+      })
       foyer._internal.emit({
         type: 'DISCONNECT_SUCCESS',
         data: { namespace: connector.namespace, connectorId: connector.id },

@@ -66,6 +66,11 @@ export type EmbeddedAuthConnector = Connector & {
   unlockWallet(): Promise<EmbeddedRecoveryStatus | undefined>
   /** Opens the wallet's key export view; the key is shown in the secure frame only. */
   exportKey(): Promise<void>
+  /**
+   * Has the secure frame read its session from the server again (SPEC §7 reload), e.g. after a
+   * sign-out in another tab, and tells core what changed (`disconnect`, `accountsChanged`).
+   */
+  reload?(): Promise<{ isConnected: boolean }>
 }
 
 export type EmbeddedLoginIdentity = {

@@ -23,3 +23,14 @@ export class InvalidAccountTypeError extends BaseError {
     this.namespace = namespace
   }
 }
+
+/**
+ * SPEC §6: a smart account only where smart accounts are enabled, i.e. the connected wallet has
+ * one on this network (the embedded wallet has one where the server lists the network).
+ */
+export class SmartAccountNotEnabledError extends BaseError {
+  override name = 'SmartAccountNotEnabledError'
+  constructor(parameters: BaseErrorParameters = {}) {
+    super('Smart accounts are not enabled on this network', parameters)
+  }
+}

@@ -1,4 +1,4 @@
-export { InvalidAccountTypeError } from './account.ts'
+export { InvalidAccountTypeError, SmartAccountNotEnabledError } from './account.ts'
 export { BaseError, type BaseErrorParameters, type BaseErrorType } from './base.ts'
 export {
   DEFAULT_CHAIN_ERROR_CODE,

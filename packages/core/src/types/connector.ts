@@ -17,7 +17,12 @@ export type ConnectorType =
   | 'external'
   | 'custom'
 
-export type ConnectorAccount = { address: string; type: AccountType }
+export type ConnectorAccount = {
+  address: string
+  type: AccountType
+  /** A smart account: whether it exists on chain yet (its address is known before, SPEC §3). */
+  deployed?: boolean | undefined
+}
 
 export type ConnectResult = {
   accounts: readonly ConnectorAccount[]
@@ -128,4 +133,9 @@ export type Adapter = {
   setup(parameters: AdapterSetupParameters): () => void
   getConnectors(): readonly Connector[]
   getBalance?(parameters: GetBalanceParameters): Promise<GetBalanceResult>
+  /**
+   * For an adapter whose code loads later (`createLazyAdapter`): loads it now and resolves once
+   * its connectors are set up. The dialog calls it before showing wallets.
+   */
+  load?(): Promise<void>
 }

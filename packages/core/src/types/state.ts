@@ -35,7 +35,12 @@ export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected'
 export const CONNECTION_STATUSES = ['connected', 'active', 'disconnected'] as const
 export type StoredConnectionStatus = (typeof CONNECTION_STATUSES)[number]
 
-export type ConnectionAccount = { address: string; type: AccountType }
+export type ConnectionAccount = {
+  address: string
+  type: AccountType
+  /** A smart account: whether it exists on chain yet (`account.smartAccountDeployed`). */
+  deployed?: boolean | undefined
+}
 
 export type Connection = {
   connectorId: string

@@ -61,11 +61,21 @@ export function resolveFeatures(parameters: ResolveFeaturesParameters): Features
   return features
 }
 
-/** The visitor's IANA time zone, or undefined where `Intl` cannot tell (a server render). */
+// A fact of the environment, the same for every instance on the page (not instance state).
+const unread = Symbol('unread')
+let timeZone: string | undefined | typeof unread = unread
+
+/**
+ * The visitor's IANA time zone, or undefined where `Intl` cannot tell (a server render). Read once
+ * per page: making a `DateTimeFormat` costs milliseconds, and every render of the dialog asks.
+ */
 export function visitorTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone
-  } catch {
-    return undefined
+  if (timeZone === unread) {
+    try {
+      timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
+    } catch {
+      timeZone = undefined
+    }
   }
+  return timeZone
 }

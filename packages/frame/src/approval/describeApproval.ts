@@ -2,6 +2,7 @@ import { bytesToHex, type Hex, stringToHex, toHex } from 'viem'
 import { describeEvmCalls } from './describeEvmCalls.ts'
 import { describeEvmMessage } from './describeEvmMessage.ts'
 import { describeEvmTransaction } from './describeEvmTransaction.ts'
+import { describePermissions } from './describePermissions.ts'
 import { describeSignIn } from './describeSignIn.ts'
 import { describeSolanaMessage } from './describeSolanaMessage.ts'
 import { describeSolanaTransaction } from './describeSolanaTransaction.ts'
@@ -26,7 +27,7 @@ export async function describeApproval(
 /** App names longer than this are cut with an ellipsis: the origin must stay in view. */
 const appNameMaxLength = 48
 
-function shortenAppName(name: string): string {
+export function shortenAppName(name: string): string {
   const characters = [...name]
   return characters.length > appNameMaxLength
     ? `${characters.slice(0, appNameMaxLength - 1).join('')}…`
@@ -49,6 +50,8 @@ async function describeRequest(
         return await describeEvmTransaction(request, context)
       case 'evmCalls':
         return await describeEvmCalls(request, context)
+      case 'evmPermissions':
+        return await describePermissions(request, context)
       case 'solanaMessage':
         return describeSolanaMessage(request)
       case 'solanaTransaction':
@@ -63,7 +66,9 @@ async function describeRequest(
 /** The last resort: who asks, for which account, and the raw bytes. */
 function rawSummary(request: ApprovalRequest, context: ApprovalContext): ApprovalSummary {
   const evm = 'chainId' in request
-  const account = String('address' in request ? request.address : request.from)
+  const account = String(
+    'address' in request ? request.address : 'from' in request ? request.from : request.account,
+  )
   const data = rawDataOf(request)
   return {
     kind: request.kind,
@@ -71,6 +76,7 @@ function rawSummary(request: ApprovalRequest, context: ApprovalContext): Approva
     approveLabel:
       request.kind === 'evmTransaction' ||
       request.kind === 'evmCalls' ||
+      request.kind === 'evmPermissions' ||
       request.kind === 'solanaTransaction'
         ? 'Confirm'
         : 'Sign',
@@ -109,6 +115,10 @@ function rawDataOf(request: ApprovalRequest): Hex {
       case 'evmCalls':
         return stringToHex(
           JSON.stringify(request.calls, (_, v) => (typeof v === 'bigint' ? v.toString() : v)),
+        )
+      case 'evmPermissions':
+        return stringToHex(
+          JSON.stringify(request, (_, v) => (typeof v === 'bigint' ? v.toString() : v)),
         )
       case 'solanaMessage':
         return bytesToHex(request.message)

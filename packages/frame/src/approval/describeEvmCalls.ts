@@ -61,7 +61,12 @@ export async function describeEvmCalls(
           symbol: book.nativeCurrency.symbol,
         }),
       }
-    : { status: 'unavailable', reason: 'The bundler did not estimate the operation' }
+    : {
+        status: 'unavailable',
+        reason: request.sequential
+          ? 'Each transaction is estimated when it is sent'
+          : 'The bundler did not estimate the operation',
+      }
   const balanceChanges = client
     ? await simulateBalanceChanges({ client, from, calls, book, timeoutMs })
     : { status: 'unavailable' as const, reason: 'No connection to this network' }
@@ -78,7 +83,9 @@ export async function describeEvmCalls(
     title: decoded.length === 1 && first ? titleOf(first, book) : `Confirm ${decoded.length} calls`,
     approveLabel: 'Confirm',
     origin,
-    account: { ...book.address(from), name: 'Smart account' },
+    account: request.sequential
+      ? book.address(from)
+      : { ...book.address(from), name: 'Smart account' },
     network: { name: book.networkName, chainId },
     warnings: sortWarnings(warnings),
     details: {
@@ -86,10 +93,14 @@ export async function describeEvmCalls(
       calls: decoded,
       fee,
       balanceChanges,
-      userOperation: {
-        owner: { ...book.address(owner), isAccount: true },
-        deploysAccount: request.deploysAccount,
-      },
+      ...(request.sequential
+        ? { sequentialTransactions: decoded.length }
+        : {
+            userOperation: {
+              owner: { ...book.address(owner), isAccount: true },
+              deploysAccount: request.deploysAccount,
+            },
+          }),
     },
   }
 }

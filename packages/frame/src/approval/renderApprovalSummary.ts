@@ -215,11 +215,71 @@ export function renderApprovalSummary(parameters: RenderApprovalSummaryParameter
                   : 'One operation of your smart account',
               ]
             : undefined,
+          details.sequentialTransactions
+            ? [
+                'Sent as',
+                `${details.sequentialTransactions} transactions, one after another: if one fails, those after it are not sent, and those before it stay done`,
+              ]
+            : undefined,
           operation ? ['Signed by', address(operation.owner)] : undefined,
           operation?.deploysAccount
             ? ['Smart account', 'Created by this operation (its first)']
             : undefined,
           ['Network fee', feeText(details.fee)],
+        ]),
+      )
+      break
+    }
+    case 'permissions': {
+      container.append(
+        rows([
+          [details.revoke ? 'Session key' : 'Acts for you', address(details.signer)],
+          [details.revoke ? 'Valid until' : 'Until', dateText(details.expiry)],
+        ]),
+      )
+      container.append(
+        section(
+          'Allowed calls',
+          ...details.contracts.map((contract) => {
+            const functions = el('ul', 'foyer-tree')
+            for (const name of contract.functions) functions.append(el('li', 'foyer-mono', name))
+            return item('Contract', address(contract.contract), functions)
+          }),
+        ),
+      )
+      if (details.tokenLimits.length)
+        container.append(
+          section(
+            'Spending limits',
+            rows(
+              details.tokenLimits.map(
+                (limit): Row => [
+                  limit.token.symbol ?? 'Token',
+                  (() => {
+                    const wrapper = el('span')
+                    wrapper.append(
+                      el('strong', undefined, `At most ${limit.allowance.formatted} in all`),
+                      token(limit.token),
+                    )
+                    return wrapper
+                  })(),
+                ],
+              ),
+            ),
+          ),
+        )
+      container.append(
+        rows([
+          [
+            'Enforced',
+            details.revoke
+              ? 'On chain: once revoked, the session key can do nothing more'
+              : 'On chain by your smart account: anything else is refused',
+          ],
+          ['Signed by', address(details.owner)],
+          details.deploysAccount
+            ? ['Smart account', 'Created first, by its first operation']
+            : undefined,
         ]),
       )
       break

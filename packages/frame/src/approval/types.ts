@@ -57,6 +57,36 @@ export type ApprovalRequest = { appName?: string | undefined } & (
       gas?: { gasLimit: bigint; maxFeePerGas: bigint } | undefined
       /** The operation also deploys the account (its first one). */
       deploysAccount: boolean
+      /**
+       * The batch comes from the EOA (`from` = `owner`): each call is its own transaction, sent in
+       * order after this one card, not one atomic operation.
+       */
+      sequential?: boolean | undefined
+    }
+  | {
+      /**
+       * ERC-7715 `wallet_grantPermissions`: the smart account delegates to `signer` (a session
+       * key) under on-chain caveats; or `wallet_revokePermissions` (`revoke`) disables that.
+       */
+      kind: 'evmPermissions'
+      origin: string
+      chainId: number
+      /** The smart account that delegates. */
+      account: Hex
+      /** The key that signs the delegation: the visitor's own EOA. */
+      owner: Hex
+      /** The session key that may act for the account. */
+      signer: Hex
+      /** Unix seconds: the session ends then, on chain. */
+      expiry: number
+      /** The only contracts and functions (4-byte selectors, with signatures when named) it may call. */
+      contracts: { address: Hex; functions: { selector: Hex; signature?: string | undefined }[] }[]
+      /** The most each token may move in all, in base units. */
+      tokenLimits: { token: Hex; allowance: bigint }[]
+      /** Revoking a session granted before, rather than granting one. */
+      revoke: boolean
+      /** The first operation of the account, which creates it, comes with the grant. */
+      deploysAccount: boolean
     }
   | {
       kind: 'signIn'
@@ -292,6 +322,8 @@ export type ApprovalDetails =
        * they all happen or none does, signed by `owner`.
        */
       userOperation?: { owner: ApprovalAddress; deploysAccount: boolean } | undefined
+      /** An EOA's batch: this many transactions, sent one after another. */
+      sequentialTransactions?: number | undefined
     }
   | {
       type: 'solanaTransaction'
@@ -302,6 +334,18 @@ export type ApprovalDetails =
       fee: ApprovalAmount
       /** Accounts loaded from address lookup tables, which the frame cannot resolve. */
       usesLookupTables: boolean
+    }
+  | {
+      /** A smart session: what the session key may do for the account, until when. */
+      type: 'permissions'
+      revoke: boolean
+      signer: ApprovalAddress
+      /** ISO 8601. */
+      expiry: string
+      contracts: { contract: ApprovalAddress; functions: string[] }[]
+      tokenLimits: { token: ApprovalToken; allowance: ApprovalAmount }[]
+      owner: ApprovalAddress
+      deploysAccount: boolean
     }
   /** The request could not be decoded at all: only its raw bytes. */
   | { type: 'raw'; data: Hex; byteLength: number }

@@ -96,6 +96,25 @@ describe('createFrameClient', () => {
     await expect(answer).rejects.toBeInstanceOf(FrameRequestError)
   })
 
+  it.each([
+    ['an empty message', { message: '' }],
+    ['no payload it can read', { reason: 42 }],
+  ])("rejects at once with 'An error occurred' for an error reply with %s", async (_, payload) => {
+    const { client, appWindow, requests, onError } = setup()
+    const answer = client.request('GET_CHAIN_ID', {})
+    const assertion = expect(answer).rejects.toMatchObject({ shortMessage: 'An error occurred' })
+    await vi.advanceTimersByTimeAsync(FRAME_TIMEOUTS.afterReady + 10)
+    appWindow.frames[0]!.parent.postMessage(
+      { type: frameErrorType('GET_CHAIN_ID'), id: requests()[0]!.message.id, payload },
+      APP_ORIGIN,
+    )
+    // Answered in a moment, not after the 120 s request timeout.
+    await vi.advanceTimersByTimeAsync(10)
+    await assertion
+    await expect(answer).rejects.toBeInstanceOf(FrameRequestError)
+    expect(onError).not.toHaveBeenCalled()
+  })
+
   it('ignores a reply from a foreign origin or from another window, even with the right id', async () => {
     const { client, appWindow, browser, requests } = setup()
     const answer = client.request('IS_CONNECTED', {})

@@ -184,7 +184,8 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
     if (reply.kind === 'success') request.resolve(reply.payload)
     else
       request.reject(
-        new FrameRequestError(reply.payload.message, {
+        // An error the frame gave no text for is still an error, told with SPEC §8's words.
+        new FrameRequestError(reply.payload.message || 'An error occurred', {
           ...(reply.payload.code !== undefined ? { code: reply.payload.code } : {}),
         }),
       )

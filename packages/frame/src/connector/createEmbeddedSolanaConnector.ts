@@ -71,6 +71,14 @@ export function createEmbeddedSolanaConnector(
       throw new AccountNotConnectedError({ address })
     return user.addresses.solana
   }
+  // After the frame reloaded its session: logged out elsewhere, this account is gone here too.
+  session.watchReload(({ before, after }) => {
+    if (!before) return
+    if (!after) emitter.emit('disconnect', {})
+    else if (after.addresses.solana !== before.addresses.solana)
+      emitter.emit('accountsChanged', { accounts: accountsOf(after) })
+  })
+
   const frameRpc = async (method: string, params: Record<string, unknown>) => {
     const frame = await session.getClient()
     const { result } = await frame.request('RPC_REQUEST', { method, params })

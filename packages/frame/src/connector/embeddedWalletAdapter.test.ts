@@ -6,6 +6,7 @@ import {
   formatUnits,
   getSendTokenBalances,
   reconnect,
+  reloadEmbeddedWallet,
   SDK_VERSION,
   sendTransfer,
   setReceiverAddress,
@@ -281,6 +282,38 @@ describe('embeddedWalletAdapter', () => {
     world.server.setReachable(true)
     const reloaded = world.openPage(profile)
     expect(await reconnect(reloaded.foyer)).toEqual([])
+  })
+
+  it('reloadEmbeddedWallet: after a sign-out in another tab, this tab is disconnected too', async () => {
+    const world = createEmbeddedTestWorld()
+    const profile = world.createProfile()
+    const first = world.openPage(profile)
+    const { address } = await logIn(world, first, 'tabs@example.com')
+    const second = world.openPage(profile)
+    await reconnect(second.foyer)
+    expect(second.foyer.getState().account.address).toBe(address)
+
+    await disconnect(first.foyer)
+    // The second tab's frame still holds what it loaded, until it reloads.
+    expect(second.foyer.getState().status).toBe('connected')
+    expect(await reloadEmbeddedWallet(second.foyer)).toEqual({ isConnected: false })
+    expect(second.foyer.getState().status).toBe('disconnected')
+    expect(second.foyer.getState().account.address).toBeUndefined()
+    expect(second.adapter.connector.getEmail()).toBeUndefined()
+  })
+
+  it('reloadEmbeddedWallet keeps a session that is still valid, and makes no frame when none was made', async () => {
+    const world = createEmbeddedTestWorld()
+    const profile = world.createProfile()
+    const page = world.openPage(profile)
+    const { address } = await logIn(world, page, 'stays@example.com')
+    expect(await reloadEmbeddedWallet(page.foyer)).toEqual({ isConnected: true })
+    expect(page.foyer.getState().status).toBe('connected')
+    expect(page.foyer.getState().account.address).toBe(address)
+
+    const fresh = world.openPage(world.createProfile())
+    expect(await reloadEmbeddedWallet(fresh.foyer)).toEqual({ isConnected: false })
+    expect(fresh.appWindow.frames).toHaveLength(0)
   })
 
   it('changes the email with a code to the current and then to the new address', async () => {

@@ -16,6 +16,7 @@ import type {
   FrameClient,
   FrameClientWindow,
 } from '../client/createFrameClient.ts'
+import { EmailLoginImportError } from '../errors.ts'
 import type { FrameResponsePayload } from '../protocol/messages.ts'
 import {
   createEmbeddedSolanaConnector,
@@ -68,6 +69,11 @@ export type EmbeddedSession = {
   restoreUser: () => Promise<EmbeddedUser | undefined>
   /** Signs out in the frame (within 3 s, SPEC §4) and forgets the user. */
   signOut: () => Promise<void>
+  /**
+   * Told after `reload` who is logged in now (`after`) and who was (`before`), so each
+   * namespace's connector tells core: a sign-out in another tab disconnects here too.
+   */
+  watchReload: (listener: (change: EmbeddedReload) => void) => () => void
   /** The email login and email update steps, the same for every namespace's connector. */
   emailMethods: Pick<
     EmbeddedAuthConnector,
@@ -90,10 +96,21 @@ export type EmbeddedSession = {
     | 'setupRecovery'
     | 'unlockWallet'
     | 'exportKey'
+    | 'reload'
   >
 }
 
+export type EmbeddedReload = { before: EmbeddedUser | undefined; after: EmbeddedUser | undefined }
+
 const caipNetworkId = (chainId: number): CaipNetworkId => `eip155:${chainId}`
+
+/** Requests that can send the smart account's first operation (which deploys it). */
+const deployingMethods = new Set([
+  'wallet_sendCalls',
+  'eth_sendTransaction',
+  'wallet_grantPermissions',
+  'wallet_revokePermissions',
+])
 
 /**
  * The embedded wallet (email login) as a chain adapter for eip155 and, when the app has Solana
@@ -107,6 +124,7 @@ export function embeddedWalletAdapter(
   let client: Promise<FrameClient> | undefined
   let user: EmbeddedUser | undefined
   const emitter = createEmitter<ConnectorEventMap>()
+  const reloadListeners = new Set<(change: EmbeddedReload) => void>()
   let hasEip155Networks = true
   let app: AdapterAppContext | undefined
 
@@ -139,21 +157,43 @@ export function embeddedWalletAdapter(
   }
 
   const getClient = () => {
-    client ??= import('../client/createFrameClient.ts').then(({ createFrameClient }) => {
-      const frame = createFrameClient({
-        frameUrl: parameters.frameUrl,
-        projectId: parameters.projectId,
-        ...(parameters.window ? { window: parameters.window } : {}),
-        ...(parameters.timeouts ? { timeouts: parameters.timeouts } : {}),
-      })
-      syncApp(frame)
-      return frame
-    })
+    client ??= import('../client/createFrameClient.ts').then(
+      ({ createFrameClient }) => {
+        const frame = createFrameClient({
+          frameUrl: parameters.frameUrl,
+          projectId: parameters.projectId,
+          ...(parameters.window ? { window: parameters.window } : {}),
+          ...(parameters.timeouts ? { timeouts: parameters.timeouts } : {}),
+        })
+        syncApp(frame)
+        return frame
+      },
+      (error: unknown) => {
+        // The next try loads it again (the network may be back).
+        client = undefined
+        throw new EmailLoginImportError({ cause: error })
+      },
+    )
     return client
   }
 
   const accountsOf = (current: EmbeddedUser): readonly ConnectorAccount[] =>
-    current.accounts.map(({ address, type }) => ({ address, type }))
+    current.accounts.map(({ address, type }) =>
+      type === 'smartAccount'
+        ? { address, type, deployed: current.smartAccountDeployed }
+        : { address, type },
+    )
+
+  /**
+   * Reads the user again and tells core when the accounts changed: the smart account exists on
+   * chain after its first operation, and each network has its own (or none).
+   */
+  const refreshAccounts = async () => {
+    const before = user && JSON.stringify(accountsOf(user))
+    const current = await loadUser().catch(() => undefined)
+    if (current && JSON.stringify(accountsOf(current)) !== before)
+      emitter.emit('accountsChanged', { accounts: accountsOf(current) })
+  }
 
   const loadUser = async (chainId?: number): Promise<EmbeddedUser> => {
     const frame = await getClient()
@@ -183,6 +223,10 @@ export function embeddedWalletAdapter(
       const frame = await client
       // Resolves within 3 s even when the frame or server is unreachable (SPEC §4).
       await frame.signOut()
+    },
+    watchReload(listener) {
+      reloadListeners.add(listener)
+      return () => reloadListeners.delete(listener)
     },
     emailMethods: {
       async connectEmail({ email }) {
@@ -260,6 +304,17 @@ export function embeddedWalletAdapter(
         const frame = await getClient()
         await frame.request('EXPORT_KEY', {})
       },
+      async reload() {
+        // No frame yet: nothing was loaded that could be stale (and none is made for this).
+        if (!client) return { isConnected: false }
+        const frame = await client
+        const before = user
+        // The frame reads its session from the server again (signed out or in elsewhere).
+        await frame.request('RELOAD', {})
+        const after = await session.restoreUser()
+        for (const listener of reloadListeners) listener({ before, after })
+        return { isConnected: after !== undefined }
+      },
     },
   }
   const solanaConnector = createEmbeddedSolanaConnector({
@@ -267,6 +322,14 @@ export function embeddedWalletAdapter(
     name: parameters.name ?? 'Email',
     icon: parameters.icon,
     group: EMBEDDED_CONNECTOR_GROUP,
+  })
+
+  // After a reload: logged out elsewhere disconnects here; another account replaces the accounts.
+  session.watchReload(({ before, after }) => {
+    if (!before) return
+    if (!after) emitter.emit('disconnect', {})
+    else if (JSON.stringify(accountsOf(after)) !== JSON.stringify(accountsOf(before)))
+      emitter.emit('accountsChanged', { accounts: accountsOf(after) })
   })
 
   const connector: EmbeddedAuthConnector = {
@@ -306,6 +369,7 @@ export function embeddedWalletAdapter(
       const { chainId } = await frame.request('SWITCH_NETWORK', { chainId: Number(network.id) })
       if (user) user = { ...user, chainId }
       emitter.emit('chainChanged', { caipNetworkId: caipNetworkId(chainId) })
+      if (user) await refreshAccounts()
     },
     async request({ method, params }: RequestArguments) {
       const frame = await getClient()
@@ -319,7 +383,11 @@ export function embeddedWalletAdapter(
         const { chainId } = await frame.request('GET_CHAIN_ID', {})
         user = { ...user, chainId }
         emitter.emit('chainChanged', { caipNetworkId: caipNetworkId(chainId) })
+        await refreshAccounts()
       }
+      // The smart account's first operation deploys it (SPEC §3 `smartAccountDeployed`).
+      if (user?.smartAccount && !user.smartAccountDeployed && deployingMethods.has(method))
+        await refreshAccounts()
       return result
     },
     async signMessage({ message, address }) {

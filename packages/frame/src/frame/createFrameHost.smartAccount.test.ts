@@ -21,6 +21,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createFrameClient } from '../client/createFrameClient.ts'
 import { createMemoryDeviceShareStore } from '../custody/deviceShareStore.ts'
+import { smartAccountNetworkOf } from '../smartAccount/testNetwork.ts'
 import { createMemoryAuthServer } from '../test-utils/createMemoryAuthServer.ts'
 import { createScriptedPrompts } from '../test-utils/createScriptedPrompts.ts'
 import { createFakeBrowser } from '../test-utils/fakeBrowser.ts'
@@ -67,11 +68,7 @@ function setup() {
       createPrompts: prompts.createPrompts,
       rpcUrls: { [chain.chainId]: chain.rpcUrl },
       smartAccounts: {
-        [chain.chainId]: {
-          bundlerUrl: bundler.url,
-          entryPoint: chain.contracts.entryPoint07,
-          factory: chain.contracts.simpleAccountFactory,
-        },
+        [chain.chainId]: smartAccountNetworkOf(chain, bundler.url),
       },
       projectId: 'demo',
       devicePollIntervalMs: 5,
@@ -101,11 +98,26 @@ describe('the frame with a smart-account network', () => {
       smartAccountEnabledNetworks: [chain.chainId],
     })
     const user = await context.frame.request('GET_USER', {})
-    // The EOA stays the account (SPEC §6 switching is the app's); the smart account is beside it.
-    expect(user.accounts).toEqual([{ address: user.address, type: 'eoa' }])
-    expect(user.preferredAccountType).toBe('eoa')
     expect(user.smartAccountDeployed).toBe(false)
     const smartAccount = user.smartAccount!.address as Hex
+    // Both accounts (SPEC §3), the smart account preferred by default on EVM (SPEC §6).
+    expect(user.accounts).toEqual([
+      { address: user.address, type: 'eoa' },
+      { address: smartAccount, type: 'smartAccount' },
+    ])
+    expect(user.preferredAccountType).toBe('smartAccount')
+    expect(
+      (await context.frame.request('GET_USER', { preferredAccountType: 'eoa' }))
+        .preferredAccountType,
+    ).toBe('eoa')
+    expect(await context.frame.request('SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })).toEqual({
+      type: 'smartAccount',
+      address: smartAccount,
+    })
+    expect(await context.frame.request('SET_PREFERRED_ACCOUNT', { type: 'eoa' })).toEqual({
+      type: 'eoa',
+      address: user.address,
+    })
     expect(user.smartAccount).toEqual({ address: smartAccount, deployed: false })
     expect(smartAccount).not.toBe(user.address)
 

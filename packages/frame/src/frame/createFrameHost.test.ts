@@ -652,6 +652,108 @@ describe('createFrameHost with createFrameClient', () => {
   })
 })
 
+describe("the frame tells the server's own login pages which app they are for (issue 22)", () => {
+  /** The memory server's API, recording the bodies of the login calls that carry the app. */
+  const recording = (server: ReturnType<typeof createMemoryAuthServer>) => {
+    const api = server.connect()
+    const bodies: { verifyEmailOtp: unknown[]; startSocialLogin: unknown[] } = {
+      verifyEmailOtp: [],
+      startSocialLogin: [],
+    }
+    return {
+      bodies,
+      api: {
+        ...api,
+        verifyEmailOtp: (body: Parameters<typeof api.verifyEmailOtp>[0]) => {
+          bodies.verifyEmailOtp.push(body)
+          return api.verifyEmailOtp(body)
+        },
+        startSocialLogin: (body: Parameters<typeof api.startSocialLogin>[0]) => {
+          bodies.startSocialLogin.push(body)
+          return api.startSocialLogin(body)
+        },
+      },
+    }
+  }
+
+  it("sends the app's name (shortened as its cards show it), its mode and the origin it saw with the login", async () => {
+    const server = createMemoryAuthServer()
+    const { api, bodies } = recording(server)
+    const context = setup({ server, authApi: api })
+    await context.client.request('SYNC_DAPP_DATA', {
+      projectId: 'demo',
+      sdkVersion: 'test',
+      metadata: { name: `  Foyer Shop ${'y'.repeat(60)}` },
+    })
+    await context.client.request('SYNC_THEME', { themeMode: 'light' })
+    await loginByEmail(context, 'named@example.com')
+    expect(bodies.verifyEmailOtp).toEqual([
+      expect.objectContaining({
+        appOrigin: APP_ORIGIN,
+        app: { name: `Foyer Shop ${'y'.repeat(36)}…`, themeMode: 'light' },
+      }),
+    ])
+
+    await context.client.request('SYNC_THEME', { themeMode: 'system' })
+    await context.client.request('GET_SOCIAL_REDIRECT_URI', { provider: 'google' })
+    expect(bodies.startSocialLogin).toEqual([
+      expect.objectContaining({
+        appOrigin: APP_ORIGIN,
+        app: { name: `Foyer Shop ${'y'.repeat(36)}…`, themeMode: 'system' },
+      }),
+    ])
+    context.client.destroy()
+  })
+
+  it('sends only the mode when the app gave no name', async () => {
+    const server = createMemoryAuthServer()
+    const { api, bodies } = recording(server)
+    const context = setup({ server, authApi: api })
+    await context.client.request('SYNC_THEME', { themeMode: 'dark' })
+    await context.client.request('GET_SOCIAL_REDIRECT_URI', { provider: 'google' })
+    expect(bodies.startSocialLogin).toEqual([
+      expect.objectContaining({ appOrigin: APP_ORIGIN, app: { themeMode: 'dark' } }),
+    ])
+    context.client.destroy()
+  })
+})
+
+describe('frame errors (SPEC §8)', () => {
+  it("answers 'Something went wrong' for a failure it has no words for, never its internals", async () => {
+    const server = createMemoryAuthServer()
+    const api = server.connect()
+    const context = setup({
+      server,
+      authApi: {
+        ...api,
+        getSession: () => Promise.reject(new TypeError('secret internal detail')),
+      },
+    })
+    const failure = await context.client.request('IS_CONNECTED', {}).catch((error) => error)
+    expect(failure.shortMessage).toBe('Something went wrong')
+    expect(failure.message).not.toContain('secret internal detail')
+    context.client.destroy()
+  })
+
+  it('a RELOAD reads the session from the server again: signed out elsewhere, signed out here', async () => {
+    const server = createMemoryAuthServer()
+    const deviceShareStore = createMemoryDeviceShareStore()
+    const authApi = server.connect()
+    const context = setup({ server, authApi, deviceShareStore })
+    await loginByEmail(context, 'tabs@example.com')
+    // Another tab of the same browser (same cookies) signs out.
+    await authApi.signOut({})
+    // Until the reload, the frame still answers from what it loaded.
+    expect((await context.client.request('GET_USER', {})).email).toBe('tabs@example.com')
+    expect(await context.client.request('RELOAD', {})).toEqual({})
+    expect(await context.client.request('IS_CONNECTED', {})).toEqual({ isConnected: false })
+    await expect(context.client.request('GET_USER', {})).rejects.toThrow(
+      'Not connected to email or social',
+    )
+    context.client.destroy()
+  })
+})
+
 describe('social and Farcaster login in the frame', () => {
   const loginSocial = async (
     context: ReturnType<typeof setup>,

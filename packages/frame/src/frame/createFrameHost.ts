@@ -1,5 +1,7 @@
 import { isOriginAllowed } from '@foyer/core'
 import type { Hex } from 'viem'
+import { shortenAppName } from '../approval/describeApproval.ts'
+import type { ApprovalChains } from '../approval/types.ts'
 import type { WalletAddresses } from '../custody/deriveWalletKeys.ts'
 import type { DeviceShareStore } from '../custody/deviceShareStore.ts'
 import { withSigner } from '../custody/withSigner.ts'
@@ -11,7 +13,7 @@ import {
   WalletLockedError,
   WrongRecoveryFactorError,
 } from '../errors.ts'
-import type { LoginApproval, UserRecord } from '../protocol/auth-api.ts'
+import type { LoginApp, LoginApproval, UserRecord } from '../protocol/auth-api.ts'
 import {
   type AppMessage,
   FRAME_HIDE_TYPE,
@@ -25,7 +27,8 @@ import {
   parseAppMessage,
 } from '../protocol/messages.ts'
 import { createSmartAccounts } from '../smartAccount/createSmartAccounts.ts'
-import type { SmartAccountNetworks } from '../smartAccount/simpleAccount.ts'
+import type { SmartAccountNetworks } from '../smartAccount/delegator.ts'
+import type { SessionRegistry } from '../smartAccount/sessionRegistry.ts'
 import type { AuthApi } from './authApi.ts'
 import { ensureWallet, loadSignerShares, type ServerWallet } from './ensureWallet.ts'
 import { createPublicClients, handleRpcRequest, RpcError } from './handleRpcRequest.ts'
@@ -91,10 +94,15 @@ export type CreateFrameHostParameters = {
   smartAccountEnabledNetworks?: readonly number[]
   /**
    * The networks with an ERC-4337 bundler (the server's `smartAccounts`), by chain id: there the
-   * visitor's EOA owns a SimpleAccount v0.7, which `wallet_sendCalls` batches through. Networks
+   * visitor's EOA owns a HybridDeleGator (MetaMask Delegation Framework), which `wallet_sendCalls`
+   * batches through and smart sessions delegate from. Networks
    * without an RPC URL are ignored.
    */
   smartAccounts?: SmartAccountNetworks | undefined
+  /** The server's registry of smart sessions: granted ones are registered, revoked ones marked. */
+  sessions?: SessionRegistry | undefined
+  /** Each EVM network's native currency and known tokens (`wallet_getAssets` reports them). */
+  chains?: ApprovalChains | undefined
   /**
    * Passkeys (WebAuthn with PRF) as a recovery factor, on the frame's own origin
    * (`browserPasskeys()` in the browser). Absent, or not supported there: not offered.
@@ -255,6 +263,16 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
       throw new UserRejectedError()
   }
 
+  /**
+   * What the server's own login pages (device approval mail and page, social popup) show of the
+   * app: its name as the cards show it, and its light or dark mode. The server shows the name
+   * beside the app's origin, which the frame tells it as it saw it.
+   */
+  const loginApp = (): LoginApp => {
+    const name = state.dappData?.metadata?.name?.trim()
+    return { ...(name ? { name: shortenAppName(name) } : {}), themeMode: state.themeMode }
+  }
+
   const signWith = async <result>(fn: Parameters<typeof withSigner<result>>[1]) => {
     const { user, addresses } = requireUser()
     if (state.locked) throw new WalletLockedError()
@@ -356,7 +374,7 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
       await devicePoll.promise
       return {}
     },
-    async CONNECT_OTP({ otp }) {
+    async CONNECT_OTP({ otp }, origin) {
       const email = state.pendingEmail
       if (!email)
         throw new FrameRequestError('Failed to connect', { details: 'No email login started' })
@@ -364,6 +382,8 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
         email,
         otp,
         deviceId: await deviceShareStore.getDeviceId(),
+        appOrigin: origin,
+        app: loginApp(),
       })
       // A right code on a device the account never used: its owner approves it first (the
       // emailed page, or a signed-in device); CONNECT_DEVICE waits for that.
@@ -419,6 +439,7 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
           provider,
           deviceId: await deviceShareStore.getDeviceId(),
           appOrigin: origin,
+          app: loginApp(),
         }))
       } catch (error) {
         throw new FrameRequestError('Failed to initiate social connection', {
@@ -576,10 +597,18 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
         address: addresses.eip155,
         addresses,
         chainId: state.chainId,
-        accounts: [{ address: addresses.eip155, type: 'eoa' as const }],
-        // The EOA stays the account until the app switches (SPEC §6); the smart account of this
-        // network, where it has a bundler, is described beside it.
-        preferredAccountType: 'eoa' as const,
+        // Both accounts where this network has smart accounts (SPEC §3 `user.accounts`); the app
+        // shows the visitor's preferred one (SPEC §6: smartAccount on EVM by default).
+        accounts: [
+          { address: addresses.eip155, type: 'eoa' as const },
+          ...(smartAccount
+            ? [{ address: smartAccount.address, type: 'smartAccount' as const }]
+            : []),
+        ],
+        preferredAccountType:
+          smartAccount && (payload.preferredAccountType ?? 'smartAccount') === 'smartAccount'
+            ? ('smartAccount' as const)
+            : ('eoa' as const),
         smartAccountDeployed: smartAccount?.deployed ?? false,
         ...(smartAccount ? { smartAccount } : {}),
         recovery: recoveryStatus(),
@@ -630,6 +659,8 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
           },
           getPublicClient,
           smartAccounts: smartAccounts.context,
+          sessions: parameters.sessions,
+          chains: parameters.chains,
         },
         { method: payload.method, params: payload.params },
       )
@@ -676,9 +707,13 @@ export function createFrameHost(parameters: CreateFrameHostParameters): CreateFr
     },
     async SET_PREFERRED_ACCOUNT({ type }) {
       const { addresses } = requireUser()
-      if (type !== 'eoa')
+      if (type === 'eoa') return { type, address: addresses.eip155 }
+      // SPEC §6: a smart account only where the server lists the network (it has a bundler).
+      const smartAccount =
+        type === 'smartAccount' ? await smartAccounts.describe(state.chainId) : undefined
+      if (!smartAccount)
         throw new FrameRequestError('Smart accounts are not enabled on this network')
-      return { type, address: addresses.eip155 }
+      return { type, address: smartAccount.address }
     },
     async RELOAD() {
       await restoreSession()

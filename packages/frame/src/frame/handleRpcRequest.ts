@@ -26,6 +26,7 @@ import {
 } from 'viem'
 import { parseSiweMessage } from 'viem/siwe'
 import type { ApprovalRequest } from '../approval/index.ts'
+import type { ApprovalChains } from '../approval/types.ts'
 import type { SignerAccounts } from '../custody/withSigner.ts'
 import { BaseError, type BaseErrorParameters } from '../errors.ts'
 import {
@@ -37,7 +38,14 @@ import {
   sendSignedUserOperation,
   signUserOperation,
   toCallsId,
-} from '../smartAccount/simpleAccount.ts'
+} from '../smartAccount/delegator.ts'
+import { walletGrantPermissions } from '../smartAccount/grantPermissions.ts'
+import { walletRevokePermissions } from '../smartAccount/revokePermissions.ts'
+import type { SessionRegistry } from '../smartAccount/sessionRegistry.ts'
+import { getAssets } from './getAssets.ts'
+import { eoaCapabilities, fromEoaCallsId, getEoaCallsStatus, sendEoaCalls } from './sendEoaCalls.ts'
+import { isOwnSmartAccount, sendSmartAccountTransaction } from './sendSmartAccountTransaction.ts'
+import { signMessageAsSmartAccount } from './signAsSmartAccount.ts'
 
 /** EIP-1193 provider errors the frame answers with. */
 export class RpcError extends BaseError {
@@ -67,10 +75,14 @@ export type RpcContext = {
   switchChain: (chainId: number) => void
   getPublicClient: (chainId: number) => PublicClient
   /**
-   * The visitor's smart accounts (SimpleAccount v0.7 owned by `address`), on the networks with a
+   * The visitor's smart accounts (HybridDeleGators owned by `address`), on the networks with a
    * bundler. Absent: the frame has none, and EIP-5792 batches are refused.
    */
   smartAccounts?: SmartAccountsContext | undefined
+  /** Where granted smart sessions are registered and revoked (the server's `/v1/sessions`). */
+  sessions?: SessionRegistry | undefined
+  /** Each network's native currency and the operator's tokens (`wallet_getAssets` reads them). */
+  chains?: ApprovalChains | undefined
 }
 
 export type SmartAccountsContext = {
@@ -105,6 +117,9 @@ export async function handleRpcRequest(
     }
     case 'personal_sign': {
       const [message, address] = list as [string, Hex]
+      // For the smart account (the app's active account): its owner's ERC-1271 signature.
+      if (await isOwnSmartAccount(context, address))
+        return signMessageAsSmartAccount(context, { message, address })
       const own = assertOwnAddress(context, address)
       if (typeof message !== 'string') throw new RpcError('Invalid params', -32602)
       const signIn = signInMessageOf(message)
@@ -164,6 +179,9 @@ export async function handleRpcRequest(
       const [transaction] = list as [RpcTransactionRequest]
       if (!transaction || typeof transaction !== 'object')
         throw new RpcError('Invalid params', -32602, { details: 'No transaction' })
+      // From the smart account (the app's active account): one user operation.
+      if (await isOwnSmartAccount(context, transaction.from))
+        return sendSmartAccountTransaction(context, transaction)
       const own = assertOwnAddress(context, transaction.from)
       const client = context.getPublicClient(context.chainId)
       await context.approve({
@@ -207,6 +225,12 @@ export async function handleRpcRequest(
       return sendCalls(context, list)
     case 'wallet_getCallsStatus':
       return getCallsStatus(context, list)
+    case 'wallet_grantPermissions':
+      return walletGrantPermissions(context, params)
+    case 'wallet_revokePermissions':
+      return walletRevokePermissions(context, params)
+    case 'wallet_getAssets':
+      return getAssets(context, params)
     case 'solana_signMessage': {
       // Wallet-standard style: `{ message, pubkey }`, both base58; answers `{ signature }` in base58.
       const { message, pubkey } = (params ?? {}) as { message: string; pubkey?: string }
@@ -271,8 +295,8 @@ export async function handleRpcRequest(
 /**
  * EIP-5792 `wallet_getCapabilities(address?, chainIds?)`: per chain (hex id) with a bundler,
  * `atomic` supported (and the v1 name `atomicBatch`) for the visitor's smart account there, which
- * is also what an omitted address means. The EOA gets no capabilities: the frame does not send its
- * batches (no sequential execution yet). Another address is refused.
+ * is also what an omitted address means where it has one. The EOA sends batches one transaction
+ * per call: `atomic` unsupported on every chain. Another address is refused.
  */
 async function getCapabilities(context: RpcContext, params: unknown[]) {
   const [address, chainIds] = params as [unknown, unknown]
@@ -291,7 +315,12 @@ async function getCapabilities(context: RpcContext, params: unknown[]) {
       account: await context.smartAccounts?.get(chainId).catch(() => undefined),
     })),
   )
-  if (typeof address === 'string' && isAddressEqual(address, context.address)) return {}
+  // The EOA batches too, one transaction per call: honestly not atomic (EIP-5792 `atomic`).
+  const eoaChains = Object.keys(context.rpcUrls)
+    .map(Number)
+    .filter((chainId) => !wanted || wanted.includes(chainId))
+  if (typeof address === 'string' && isAddressEqual(address, context.address))
+    return Object.fromEntries(eoaChains.map((chainId) => [toHex(chainId), eoaCapabilities]))
   const capabilities: Record<Hex, Record<string, unknown>> = {}
   for (const { chainId, account } of accounts) {
     if (!account) continue
@@ -301,6 +330,9 @@ async function getCapabilities(context: RpcContext, params: unknown[]) {
       atomicBatch: { supported: true },
     }
   }
+  if (address === undefined)
+    // No address: where there is no smart account, batches come from the EOA.
+    for (const chainId of eoaChains) capabilities[toHex(chainId)] ??= eoaCapabilities
   if (typeof address === 'string' && Object.keys(capabilities).length === 0) {
     // Not the visitor's on the chains asked about; on other chains it may still be theirs.
     const all = await Promise.all(
@@ -369,13 +401,17 @@ async function sendCalls(context: RpcContext, params: unknown[]) {
   const smartAccount = context.rpcUrls[chainId]
     ? await context.smartAccounts?.get(chainId)
     : undefined
-  if (request.from !== undefined && isAddressEqual(request.from as Hex, owner))
-    // The EOA cannot make them atomic, and the frame does not send them one by one (yet).
-    throw request.atomicRequired === true
-      ? new RpcError('Atomicity not supported', 5760, {
-          details: 'The EOA cannot run calls atomically; send them from the smart account',
-        })
-      : new RpcError('Batched calls are sent from the smart account only', 4200)
+  // From the EOA (named, or no smart account here): one card, then one transaction per call.
+  if (request.from !== undefined ? isAddressEqual(request.from as Hex, owner) : !smartAccount) {
+    if (request.atomicRequired === true)
+      throw new RpcError('Atomicity not supported', 5760, {
+        details: 'The EOA cannot run calls atomically; send them from the smart account',
+      })
+    if (!context.rpcUrls[chainId])
+      throw new RpcError('Unsupported chain id', 5710, { details: `${chainId}` })
+    const id = await sendEoaCalls(context, { chainId, calls })
+    return request.version === '1.0' ? id : { id }
+  }
   if (!smartAccount) throw new RpcError('Unsupported chain id', 5710, { details: `${chainId}` })
   if (request.from !== undefined && !isAddressEqual(request.from as Hex, smartAccount.address))
     throw new RpcError('The address is not the connected account', 4100)
@@ -427,6 +463,11 @@ async function sendCalls(context: RpcContext, params: unknown[]) {
  */
 async function getCallsStatus(context: RpcContext, params: unknown[]) {
   const [id] = params
+  const eoaBatch = fromEoaCallsId(id)
+  if (eoaBatch) {
+    if (!context.rpcUrls[eoaBatch.chainId]) throw new RpcError('Unknown bundle id', 5730)
+    return getEoaCallsStatus(context, id as Hex, eoaBatch)
+  }
   const decoded = fromCallsId(id)
   if (!decoded) throw new RpcError('Unknown bundle id', 5730)
   if (!context.address) throw new RpcError('Not connected to email or social', 4100)
@@ -501,7 +542,7 @@ function assertOwnAddress(context: RpcContext, address: Hex | undefined): Hex {
 }
 
 /** The EIP-4361 fields of a personal_sign message that is a sign-in message, else undefined. */
-function signInMessageOf(message: string): { domain: string; text: string } | undefined {
+export function signInMessageOf(message: string): { domain: string; text: string } | undefined {
   const text = isHex(message) ? hexToUtf8OrUndefined(message) : message
   if (!text || !/ wants you to sign in with your Ethereum account:\n/.test(text)) return undefined
   const fields = parseSiweMessage(text)

@@ -14,6 +14,7 @@ import {
   walletAddressesSchema,
   wrappedKeySchema,
 } from './common.ts'
+import { themeModeSchema } from './messages.ts'
 
 /**
  * The HTTP contract between the frame page and the Foyer server's embedded-wallet routes.
@@ -129,6 +130,19 @@ export const passkeyAssertionSchema = v.object({
   clientExtensionResults: v.optional(v.object({})),
 })
 
+/**
+ * What the server's own pages of a login (the emailed device approval and its mail, the social
+ * popup's last page) show of the app the visitor logs in to, as the frame knows it (SYNC_DAPP_DATA,
+ * SYNC_THEME). The name is what the app calls itself, so anything: the server shows it as text
+ * only, shortened, and always beside the app's origin.
+ */
+export const loginAppSchema = v.object({
+  name: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  themeMode: v.optional(themeModeSchema),
+})
+
+export type LoginApp = v.InferOutput<typeof loginAppSchema>
+
 export const authApiRoutes = {
   /**
    * Starts email login: mails a 6-digit code. The answer is `VERIFY_OTP` for every address and
@@ -175,7 +189,17 @@ export const authApiRoutes = {
   verifyEmailOtp: {
     method: 'POST',
     path: '/v1/embedded/email/verify',
-    body: v.object({ email: emailSchema, otp: otpSchema, deviceId: deviceIdSchema }),
+    body: v.object({
+      email: emailSchema,
+      otp: otpSchema,
+      deviceId: deviceIdSchema,
+      /**
+       * The app's origin as the frame saw it (allowed by the project, else 403) and what it says
+       * of itself: the approval mail and page of a new device name them.
+       */
+      appOrigin: v.optional(originSchema),
+      app: v.optional(loginAppSchema),
+    }),
     response: v.union([
       v.object({ user: embeddedUserRecordSchema }),
       v.object({ action: v.literal('VERIFY_DEVICE') }),
@@ -210,6 +234,8 @@ export const authApiRoutes = {
       provider: socialProviderSchema,
       deviceId: deviceIdSchema,
       appOrigin: originSchema,
+      /** Named (beside `appOrigin`) on the popup's last page, in the app's light or dark mode. */
+      app: v.optional(loginAppSchema),
     }),
     response: v.object({ uri: v.string() }),
   },

@@ -67,8 +67,8 @@ export const embeddedUserSchema = v.object({
   preferredAccountType: accountTypeSchema,
   smartAccountDeployed: v.boolean(),
   /**
-   * The visitor's smart account on `chainId` when that network has a bundler: a SimpleAccount
-   * v0.7 owned by `address` (counterfactual, so known before its first operation).
+   * The visitor's smart account on `chainId` when that network has a bundler: a HybridDeleGator
+   * owned by `address` (counterfactual, so known before its first operation).
    */
   smartAccount: v.optional(v.object({ address: evmAddressSchema, deployed: v.boolean() })),
   /**
@@ -290,7 +290,9 @@ export function parseFrameReply(data: unknown): ParsedFrameReply | null {
   const { id } = envelope.output
   if (match[2] === 'ERROR') {
     const payload = v.safeParse(frameErrorPayloadSchema, envelope.output.payload)
-    return payload.success ? { kind: 'error', name, id, payload: payload.output } : null
+    // An error reply without a usable payload still fails its request (no text: the client
+    // says 'An error occurred') rather than leaving it to time out.
+    return { kind: 'error', name, id, payload: payload.success ? payload.output : { message: '' } }
   }
   const payload = v.safeParse(frameEvents[name].response, envelope.output.payload)
   return payload.success ? { kind: 'success', name, id, payload: payload.output } : null

@@ -2,11 +2,11 @@ import type { Hex } from 'viem'
 import type { SmartAccountsContext } from '../frame/handleRpcRequest.ts'
 import {
   createSmartAccountClients,
+  deleGatorDeployment,
   isSmartAccountDeployed,
-  readSimpleAccountAddress,
   type SmartAccountClients,
   type SmartAccountNetworks,
-} from './simpleAccount.ts'
+} from './delegator.ts'
 
 /** How long GET_USER waits for the smart account's address and code before leaving it out. */
 const smartAccountLookupMs = 5_000
@@ -25,7 +25,7 @@ export function createSmartAccounts(parameters: {
     .map(Number)
     .filter((chainId) => rpcUrls[chainId] !== undefined)
   const clients = new Map<number, SmartAccountClients>()
-  const addresses = new Map<string, Promise<Hex>>()
+  const addresses = new Map<string, Hex>()
   const deployed = new Set<string>()
   const context: SmartAccountsContext = {
     chainIds,
@@ -42,12 +42,11 @@ export function createSmartAccounts(parameters: {
       const key = `${chainId}:${ownerAddress.toLowerCase()}`
       let address = addresses.get(key)
       if (!address) {
-        address = readSimpleAccountAddress({ client: pair.client, network, owner: ownerAddress })
+        // CREATE2: the address follows from the factory, implementation and owner alone.
+        address = deleGatorDeployment(network, ownerAddress).address
         addresses.set(key, address)
-        // A failed read (node down) is asked again next time.
-        address.catch(() => addresses.delete(key))
       }
-      return { address: await address, clients: pair }
+      return { address, clients: pair }
     },
   }
   return {

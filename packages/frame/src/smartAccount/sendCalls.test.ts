@@ -33,7 +33,8 @@ import {
   RpcError,
 } from '../frame/handleRpcRequest.ts'
 import { createSmartAccounts } from './createSmartAccounts.ts'
-import { fromCallsId } from './simpleAccount.ts'
+import { fromCallsId, hybridDeleGatorAbi } from './delegator.ts'
+import { smartAccountNetworkOf } from './testNetwork.ts'
 
 // One devnet chain with ERC-4337 and a real bundler (alto) in front of it.
 let devnet: StartDevnetReturnType
@@ -85,11 +86,7 @@ async function visitor(decide: 'approve' | 'reject' = 'approve'): Promise<Visito
   }
   const smartAccounts = createSmartAccounts({
     networks: {
-      [chain.chainId]: {
-        bundlerUrl: bundler.url,
-        entryPoint: chain.contracts.entryPoint07,
-        factory: chain.contracts.simpleAccountFactory,
-      },
+      [chain.chainId]: smartAccountNetworkOf(chain, bundler.url),
     },
     rpcUrls,
     owner: () => secret.addresses.eip155,
@@ -191,10 +188,10 @@ describe('wallet_getCapabilities', () => {
         params: [await smartAccount(), ['0x7a69', '0x1']],
       }),
     ).toEqual(supported)
-    // The EOA: no batches from it (the frame does not send them one by one).
+    // The EOA batches one transaction per call (sendEoaCalls.test.ts): never atomically.
     expect(
       await handleRpcRequest(context, { method: 'wallet_getCapabilities', params: [owner] }),
-    ).toEqual({})
+    ).toEqual({ '0x7a69': { atomic: { status: 'unsupported' } } })
     expect(
       await handleRpcRequest(context, {
         method: 'wallet_getCapabilities',
@@ -221,26 +218,6 @@ describe('wallet_sendCalls', () => {
   it('sends approve + transfer as ONE user operation, signed only after the card was confirmed', async () => {
     const { context, owner, asked, signed, smartAccount } = await visitor()
     const sender = await smartAccount()
-    // The factory's own answer: the counterfactual address the frame uses is the real one.
-    expect(
-      await client.readContract({
-        address: chain.contracts.simpleAccountFactory,
-        abi: [
-          {
-            type: 'function',
-            name: 'getAddress',
-            stateMutability: 'view',
-            inputs: [
-              { name: 'owner', type: 'address' },
-              { name: 'salt', type: 'uint256' },
-            ],
-            outputs: [{ type: 'address' }],
-          },
-        ] as const,
-        functionName: 'getAddress',
-        args: [owner, 0n],
-      }),
-    ).toBe(sender)
     await fund(sender)
     const recipient = devnet.devnet.accounts[8]!.address
     const before = await usdcOf(recipient)
@@ -327,7 +304,15 @@ describe('wallet_sendCalls', () => {
         args: [sender, router()],
       }),
     ).toBe(parseUnits('5', 6))
+    // The account deployed where the frame said, a HybridDeleGator owned by the visitor's EOA.
     expect(await client.getCode({ address: sender })).toMatch(/^0x[0-9a-f]{10,}/)
+    expect(
+      await client.readContract({
+        address: sender,
+        abi: hybridDeleGatorAbi,
+        functionName: 'owner',
+      }),
+    ).toBe(owner)
 
     // The next batch needs no deployment.
     const second = (await handleRpcRequest(context, {
@@ -395,7 +380,6 @@ describe('wallet_sendCalls', () => {
       message: 'Atomicity not supported',
       code: 5760,
     })
-    expect(await refused({ from: owner })).toMatchObject({ code: 4200 })
     expect(await refused({ from: devnet.devnet.accounts[0]!.address })).toMatchObject({
       code: 4100,
     })

@@ -4,6 +4,7 @@ import { useFeatures } from '../hooks/useFeatures.ts'
 import { useFoyer, useFoyerContext } from '../hooks/useFoyer.ts'
 import { shallowEqual, useFoyerState } from '../hooks/useFoyerState.ts'
 import { Alerts } from './Alerts.tsx'
+import { afterNextPaint } from './afterNextPaint.ts'
 import { ConnectFlowProvider } from './connectFlow.tsx'
 import { trapTabKey } from './focus.ts'
 import { Header } from './Header.tsx'
@@ -69,16 +70,19 @@ function DialogInner({
   const title = viewTitle(view, data, connectors, t)
 
   // The project's server settings (features, allowed origins) are read when the dialog first
-  // opens, never at page load.
-  useEffect(() => {
-    void loadRemoteConfig(foyer)
-  }, [foyer])
+  // opens, never at page load; after its first frame, which they must not delay.
+  useEffect(() => afterNextPaint(() => void loadRemoteConfig(foyer)), [foyer])
 
   // Analytics (when the app enabled it) starts with the dialog, in a chunk of its own.
   useEffect(() => {
     const { features, serverUrl } = foyer.config
-    if (features.analytics && serverUrl)
-      void import('./startDialogAnalytics.ts').then(({ startAnalytics }) => startAnalytics(foyer))
+    if (!features.analytics || !serverUrl) return
+    return afterNextPaint(
+      () =>
+        void import('./startDialogAnalytics.ts').then(({ startAnalytics }) =>
+          startAnalytics(foyer),
+        ),
+    )
   }, [foyer])
 
   // The dialog itself is the bottom layer: Escape with nothing above it closes the dialog.
@@ -154,7 +158,12 @@ function DialogInner({
         <Alerts />
         <div className="foyer-body" style={height === undefined ? undefined : { height }}>
           <div ref={contentRef}>
-            <div key={view} className="foyer-view">
+            {/* The view the dialog opens on is visible from its first frame (no fade from 0). */}
+            <div
+              key={view}
+              className="foyer-view"
+              data-foyer-first-view={historyLength <= 1 ? '' : undefined}
+            >
               {ViewComponent ? (
                 <Suspense fallback={<Loading label={t('dialog.loading')} />}>
                   <ViewComponent />

@@ -173,6 +173,12 @@ export const dialogStyles = /* css */ `
   from { opacity: 0; transform: translateY(4px); }
   to { opacity: 1; transform: none; }
 }
+/* Opening: the first view only rises, so the frame after the click already shows it. */
+.foyer-view[data-foyer-first-view] { animation-name: foyer-view-rise; }
+@keyframes foyer-view-rise {
+  from { transform: translateY(4px); }
+  to { transform: none; }
+}
 
 .foyer-section { margin: 0 0 12px; }
 .foyer-section-title {
@@ -457,6 +463,16 @@ export const dialogStyles = /* css */ `
 .foyer-spinner-small { width: 14px; height: 14px; border-width: 2px; }
 
 @keyframes foyer-spin { to { transform: rotate(360deg); } }
+
+/* A row's place while its data loads. */
+.foyer-skeleton {
+  height: 56px;
+  border-radius: calc(var(--foyer-border-radius) * 0.75);
+  background: var(--foyer-surface-hover);
+  animation: foyer-pulse 1.2s ease-in-out infinite;
+}
+
+@keyframes foyer-pulse { 50% { opacity: 0.5; } }
 
 .foyer-actions { display: flex; flex-direction: column; gap: 8px; width: 100%; }
 

@@ -1,4 +1,4 @@
-import { type GetBalanceReturnType, getBalance } from '@foyer/core'
+import type { GetBalanceReturnType } from '@foyer/core'
 import { useCallback, useEffect } from 'react'
 import { useFoyer } from './useFoyer.ts'
 import { shallowEqual, useFoyerState } from './useFoyerState.ts'
@@ -16,6 +16,8 @@ export type UseBalanceReturnType = {
   /** Fetches again, skipping the 30 s cache. */
   refetch: () => Promise<GetBalanceReturnType>
 }
+
+const loadGetBalance = () => import('./balanceAction.ts').then((module) => module.getBalance)
 
 /**
  * The connected account's native balance on the active network. Fetches through core (30 s cache,
@@ -40,9 +42,14 @@ export function useBalance({ watch = true }: UseBalanceParameters = {}): UseBala
   useEffect(() => {
     if (!watch || !address || unsupported) return
     // Failures surface as core's error toast; nothing to do here.
-    getBalance(foyer, { address, network: caipNetworkId }).catch(() => {})
+    loadGetBalance()
+      .then((getBalance) => getBalance(foyer, { address, network: caipNetworkId }))
+      .catch(() => {})
   }, [foyer, watch, address, caipNetworkId, unsupported])
 
-  const refetch = useCallback(() => getBalance(foyer, { force: true }), [foyer])
+  const refetch = useCallback(
+    () => loadGetBalance().then((getBalance) => getBalance(foyer, { force: true })),
+    [foyer],
+  )
   return { balance: state.balance, symbol: state.symbol, isLoading: state.isLoading, refetch }
 }

@@ -1,11 +1,21 @@
 import { randomBytes } from 'node:crypto'
-import { authApiRoutes } from '@foyer/frame/protocol'
+import { authApiRoutes, type LoginApp } from '@foyer/frame/protocol'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import { matchOrigin } from '../../projects/matchOrigin.ts'
 import type { Project } from '../../projects/projects.ts'
 import { EmbeddedApiError } from '../errors.ts'
+import {
+  appLabel,
+  cleanAppName,
+  escapeHtml,
+  type LoginAppDisplay,
+  loginAppColumns,
+  type PageThemeMode,
+  themedPageStyle,
+  themeModeOf,
+} from '../loginApp.ts'
 import { hashToken } from '../oneTimeCode.ts'
 import type { SessionService } from '../sessions.ts'
 import { toUserRecord } from '../userRecord.ts'
@@ -85,6 +95,7 @@ export function registerSocialRoutes(app: FastifyInstance, deps: SocialRoutesDep
     provider: string
     deviceId: string
     appOrigin: string
+    app?: LoginApp | undefined
     secrets: Record<string, string | undefined>
     lifetimeMs: number
   }) =>
@@ -101,6 +112,7 @@ export function registerSocialRoutes(app: FastifyInstance, deps: SocialRoutesDep
         ),
         expires_at: new Date(Date.now() + values.lifetimeMs),
         consumed_at: null,
+        ...loginAppColumns(values.app),
       })
       .execute()
 
@@ -140,6 +152,7 @@ export function registerSocialRoutes(app: FastifyInstance, deps: SocialRoutesDep
       provider: body.provider,
       deviceId: body.deviceId,
       appOrigin: body.appOrigin,
+      app: body.app,
       secrets,
       lifetimeMs: socialLoginLifetimeMs,
     })
@@ -160,29 +173,40 @@ export function registerSocialRoutes(app: FastifyInstance, deps: SocialRoutesDep
       state.length > 0 && state.length <= 128
         ? await db
             .selectFrom('embedded_login_flows')
-            .select(['app_origin', 'provider'])
+            .select(['app_origin', 'provider', 'app_name', 'theme_mode'])
             .where('state_hash', '=', digest(state))
             .where('provider', '!=', 'farcaster')
             .where('consumed_at', 'is', null)
             .where('expires_at', '>', new Date())
             .executeTakeFirst()
         : undefined
+    // The popup follows the app's light or dark mode and names it (beside its origin).
+    const mode = themeModeOf(flow?.theme_mode)
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'no-referrer')
-      .header('content-security-policy', `default-src 'none'; script-src 'self'`)
+      .header(
+        'content-security-policy',
+        `default-src 'none'; script-src 'self'; style-src ${callbackStyles[mode].styleSource}`,
+      )
     if (!flow) {
       reply.status(400)
       return callbackPage(
+        mode,
         'Sign-in link not valid',
         'This sign-in link is invalid or has expired. Go back to the app and start again.',
       )
     }
+    const app: LoginAppDisplay = {
+      origin: flow.app_origin,
+      name: cleanAppName(flow.app_name),
+    }
     const resultUri = new URL(socialCallbackPath, frameOriginOf(request))
     for (const [key, value] of [...params].slice(0, 20)) resultUri.searchParams.append(key, value)
     return callbackPage(
-      'Signing in…',
+      mode,
+      `Signing in to ${appLabel(app)}…`,
       'You can close this window and go back to the app.',
       JSON.stringify({ resultUri: resultUri.href, appOrigin: flow.app_origin }),
     )
@@ -339,14 +363,22 @@ export function registerSocialRoutes(app: FastifyInstance, deps: SocialRoutesDep
   })
 }
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+const callbackLightStyle =
+  'body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:2rem 1rem;background:#f6f6f7;color:#1b1b1f}main{max-width:32rem;margin:0 auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 1px 4px #0002}h1{font-size:1.3rem;margin-top:0;overflow-wrap:anywhere}'
+const callbackDarkStyle =
+  'body{background:#111114;color:#ececf0}main{background:#1c1c21;box-shadow:none}'
+const callbackStyles = {
+  light: themedPageStyle(callbackLightStyle, callbackDarkStyle, 'light'),
+  dark: themedPageStyle(callbackLightStyle, callbackDarkStyle, 'dark'),
+  system: themedPageStyle(callbackLightStyle, callbackDarkStyle, 'system'),
+}
 
-function callbackPage(title: string, message: string, result?: string) {
+function callbackPage(mode: PageThemeMode, title: string, message: string, result?: string) {
   // JSON inside a script element: `<` escaped so the text cannot close the element.
   const data = result
     ? `<script type="application/json" id="foyer-social-result">${result.replaceAll('<', '\\u003c')}</script><script src="${callbackScriptPath}"></script>`
     : ''
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1><p id="foyer-social-status">${escapeHtml(message)}</p></main>${data}</body></html>`
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${callbackStyles[mode].css}</style></head><body><main><h1>${escapeHtml(title)}</h1><p id="foyer-social-status">${escapeHtml(message)}</p></main>${data}</body></html>`
 }
 
 /** Posts the result to the opener at the app's origin only, then closes the popup. */

@@ -123,6 +123,7 @@ const errorMessageKeys: Readonly<Record<string, MessageKey>> = {
   IframeLoadFailedError: 'error.embeddedWalletLoadFailed',
   IframeRequestTimeoutError: 'error.embeddedWalletTimeout',
   RequestAbortedError: 'error.requestAborted',
+  EmailLoginImportError: 'error.emailLoginImportFailed',
   SendAmountAndReceiverRequiredError: 'error.sendAmountAndReceiverRequired',
   SendTokenRequiredError: 'error.sendTokenRequired',
   InvalidReceiverAddressError: 'error.invalidReceiverAddress',

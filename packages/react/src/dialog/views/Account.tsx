@@ -43,7 +43,12 @@ export default function Account() {
   const { walletInfo } = useWalletInfo()
   const { disconnect, isPending: isDisconnecting, error: disconnectError } = useDisconnect()
   const canChooseName = useCanChooseName(address, network.chainNamespace, profileName)
-  const { multiWallet } = useFeatures()
+  const { multiWallet, smartSessions } = useFeatures()
+  const isSmartAccount = useFoyerState(
+    (state) =>
+      state.account.user?.accounts.find((account) => account.address === state.account.address)
+        ?.type === 'smartAccount',
+  )
   const labels = useFoyerState((state) => state.account.addressLabels)
 
   if (!address) return null
@@ -123,6 +128,16 @@ export default function Account() {
             onClick={() => navigate(foyer, { view: 'ProfileWallets' })}
           >
             <span className="foyer-list-item-label">{t('account.wallets')}</span>
+          </button>
+        ) : null}
+        {smartSessions && isSmartAccount ? (
+          <button
+            type="button"
+            className="foyer-list-item"
+            data-foyer-manage-sessions=""
+            onClick={() => navigate(foyer, { view: 'SmartSessions' })}
+          >
+            <span className="foyer-list-item-label">{t('account.manageSessions')}</span>
           </button>
         ) : null}
         <UpdateEmailButton />

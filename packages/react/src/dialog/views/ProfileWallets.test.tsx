@@ -151,31 +151,41 @@ describe('ProfileWallets', () => {
     await waitFor(() => expect(dialog.getAttribute('data-view')).toBe('Connect'))
     expect(foyer.getState().dialog.data).toEqual({ namespace: 'eip155' })
     fireEvent.click(await inDialog.findByRole('button', { name: /Wallet B/ }))
-    // Connecting closes the dialog; the wallets are all there when it opens again.
-    await waitFor(() => expect(foyer.getState().dialog.open).toBe(false))
-    act(() => open(foyer, { view: 'ProfileWallets' }))
-    const reopened = (await findDialog()).within
-    expect(await reopened.findByRole('button', { name: `${rowB} Active` })).toBeTruthy()
-    expect(reopened.getByRole('button', { name: `${rowA} Connected` })).toBeTruthy()
+    // Connected, the dialog comes back to the list, the new wallet the active one.
+    expect(await inDialog.findByRole('button', { name: `${rowB} Active` })).toBeTruthy()
+    expect(dialog.getAttribute('data-view')).toBe('ProfileWallets')
+    expect(foyer.getState().dialog.open).toBe(true)
+    expect(inDialog.getByRole('button', { name: `${rowA} Connected` })).toBeTruthy()
   })
 
-  test('disconnects one wallet; the others stay', async () => {
+  test('disconnects one wallet, the others stay, and it stays listed until forgotten', async () => {
     const { foyer, within: inDialog, walletA, walletB } = await openProfileWallets()
     fireEvent.click(await inDialog.findByRole('button', { name: `Disconnect ${rowB}` }))
     // The active one left: the remaining wallet takes over.
     expect(await inDialog.findByRole('button', { name: `${rowA} Active` })).toBeTruthy()
-    expect(inDialog.queryByRole('button', { name: new RegExp(rowB) })).toBeNull()
+    expect(inDialog.getByRole('button', { name: `${rowB} Disconnected` })).toBeTruthy()
     expect(walletB.isAuthorized).toBe(false)
     expect(walletA.isAuthorized).toBe(true)
     expect(foyer.getState()).toMatchObject({ status: 'connected', account: { address: alice } })
     expect(foyer.getState().dialog.open).toBe(true)
+    // One live wallet left: nothing for "Disconnect all" to do.
+    expect(inDialog.queryByRole('button', { name: 'Disconnect all' })).toBeNull()
+    fireEvent.click(inDialog.getByRole('button', { name: `Forget ${rowB}` }))
+    await waitFor(() =>
+      expect(inDialog.queryByRole('button', { name: new RegExp(rowB) })).toBeNull(),
+    )
+    expect(inDialog.getByRole('button', { name: `${rowA} Active` })).toBeTruthy()
   })
 
-  test('disconnects all wallets', async () => {
+  test('disconnects all wallets and forgets none', async () => {
     const { foyer, within: inDialog, walletA, walletB } = await openProfileWallets()
     fireEvent.click(await inDialog.findByRole('button', { name: 'Disconnect all' }))
     await waitFor(() => expect(foyer.getState().status).toBe('disconnected'))
-    expect(foyer.getState().connections).toEqual({})
+    expect(foyer.getState().connections.eip155?.map((c) => [c.connectorId, c.status])).toEqual([
+      // The most recently disconnected first.
+      ['dev.foyer.walleta', 'disconnected'],
+      ['dev.foyer.walletb', 'disconnected'],
+    ])
     expect(walletA.isAuthorized).toBe(false)
     expect(walletB.isAuthorized).toBe(false)
     expect(foyer.getState().dialog.open).toBe(false)
@@ -252,6 +262,48 @@ describe('ProfileWallets', () => {
     fireEvent.click(await inDialog.findByRole('button', { name: 'Email 0xf39F…2266 Disconnected' }))
     await waitFor(() => expect(foyer.getState().dialog.view).toBe('EmailLogin'))
     expect(foyer.getState().dialog.data).toMatchObject({ connectorId: 'embedded' })
+  })
+
+  test('switching to a disconnected social sign-in opens its login from the click', async () => {
+    const foyer = createFoyer({
+      networks: [anvilChain(anvil.rpcUrl)],
+      adapters: [
+        idleWalletsAdapter([
+          { id: 'embedded', name: 'Social', type: 'auth' },
+          { id: 'extension', name: 'Extension', type: 'injected' },
+        ]),
+      ],
+      storage: createStorage({ storage: createMemoryStorage() }),
+      ...multiWallet,
+    })
+    render(<FoyerProvider foyer={foyer} />)
+    const account = { address: alice!, type: 'eoa' as const }
+    act(() =>
+      foyer.store.setState({
+        status: 'connected',
+        connections: {
+          eip155: [
+            { connectorId: 'extension', accounts: [account], status: 'active' },
+            {
+              connectorId: 'embedded',
+              accounts: [account],
+              status: 'disconnected',
+              authName: 'github',
+            },
+          ],
+        },
+      }),
+    )
+    act(() => open(foyer, { view: 'ProfileWallets' }))
+    const { dialog, within: inDialog } = await findDialog()
+    fireEvent.click(
+      await inDialog.findByRole('button', { name: 'Social 0xf39F…2266 Disconnected' }),
+    )
+    await waitFor(() => expect(dialog.getAttribute('data-view')).toBe('ConnectingSocial'))
+    expect(foyer.getState().dialog.data).toEqual({ socialProvider: 'github' })
+    // The login itself started (this test's wallet is no embedded wallet, so it fails at once).
+    expect(await inDialog.findByText('No auth connector found')).toBeTruthy()
+    expect(inDialog.getByRole('button', { name: 'Try again' })).toBeTruthy()
   })
 
   test('a wallet whose connector is gone, or that fails to disconnect, says so', async () => {

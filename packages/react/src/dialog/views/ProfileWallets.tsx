@@ -5,6 +5,8 @@ import {
   type Foyer,
   getActiveConnection,
   navigate,
+  SOCIAL_PROVIDERS,
+  type SocialProvider,
   type StoredConnectionStatus,
   type SwitchConnectionReturnType,
   shortenAddress,
@@ -24,6 +26,7 @@ import { errorText } from '../components/NetworkList.tsx'
 import { namespaceNames } from '../components/namespaceMarks.ts'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 import { onListKeyDown } from '../listKeyboard.ts'
+import { useSocialFlow } from '../socialFlow.tsx'
 
 const statusKeys = {
   active: 'profileWallets.status.active',
@@ -33,9 +36,20 @@ const statusKeys = {
 
 type WalletRow = { namespace: ChainNamespace; connection: Connection }
 
+const isLive = (row: WalletRow) => row.connection.status !== 'disconnected'
+const socialProviders: readonly string[] = SOCIAL_PROVIDERS
+
+/** The social provider a disconnected embedded-wallet row was signed in with, if any. */
+function socialProviderOf(foyer: Foyer, row: WalletRow): SocialProvider | undefined {
+  const { connectorId, authName, status } = row.connection
+  if (status !== 'disconnected' || foyer.getConnector(connectorId)?.type !== 'auth') return
+  return authName && socialProviders.includes(authName) ? (authName as SocialProvider) : undefined
+}
+
 /**
  * Every stored connection per namespace (SPEC §2 ProfileWallets, `features.multiWallet`): make one
- * active, add another wallet, disconnect one or all. Without multiWallet it shows SPEC §8's
+ * active (a disconnected one runs its flow again), add another wallet, disconnect one or all, or
+ * forget a disconnected one. "Disconnect all" ends every live connection and forgets none. Without multiWallet it shows SPEC §8's
  * 'Multi-Wallet Not Enabled' developer alert instead.
  */
 export default function ProfileWallets() {
@@ -54,6 +68,7 @@ function WalletLists() {
   const connections = useFoyerState((state) => state.connections)
   const activeNamespace = useFoyerState((state) => state.activeNamespace)
   const [target, setTarget] = useState<string>()
+  const socialFlow = useSocialFlow()
 
   const switching = useAsyncAction(
     useCallback(
@@ -71,14 +86,19 @@ function WalletLists() {
     (namespace) => connections[namespace as ChainNamespace]?.length,
   ) as ChainNamespace[]
   if (!namespaces.length && activeNamespace) namespaces.push(activeNamespace)
-  const allRows = namespaces.flatMap((namespace) =>
-    (connections[namespace] ?? []).map((connection) => ({ namespace, connection })),
-  )
+  const liveRows = namespaces
+    .flatMap((namespace) =>
+      (connections[namespace] ?? []).map((connection) => ({ namespace, connection })),
+    )
+    .filter(isLive)
 
   // Buttons stay focusable while a switch or disconnect runs (keyboard users keep their place);
   // they only do nothing meanwhile.
   const makeActive = async (row: WalletRow) => {
     if (busy) return
+    // A social login's popup must open in the click itself, before anything awaits.
+    const provider = socialProviderOf(foyer, row)
+    if (provider) return socialFlow.start(provider)
     setTarget(row.connection.connectorId)
     disconnecting.reset()
     const result = await switching.runAsync(row).catch(() => undefined)
@@ -110,14 +130,14 @@ function WalletLists() {
       <div role="status" aria-live="polite">
         {error ? <p className="foyer-error-text">{errorText(error, t)}</p> : null}
       </div>
-      {allRows.length > 1 ? (
+      {liveRows.length > 1 ? (
         <div className="foyer-actions">
           <button
             type="button"
             className="foyer-list-item"
             data-foyer-disconnect-all=""
             aria-disabled={busy || undefined}
-            onClick={() => disconnectRowsOf(allRows)}
+            onClick={() => disconnectRowsOf(liveRows)}
           >
             <span className="foyer-list-item-label">{t('profileWallets.disconnectAll')}</span>
           </button>
@@ -201,7 +221,12 @@ function NamespaceWallets(props: NamespaceWalletsProps) {
                   aria-disabled={busy || undefined}
                   onClick={() => props.onDisconnect(connection)}
                 >
-                  {t('account.disconnect')}
+                  {/* A disconnected wallet has nothing left to end: the visitor can forget it. */}
+                  {t(
+                    connection.status === 'disconnected'
+                      ? 'profileWallets.forget'
+                      : 'account.disconnect',
+                  )}
                   <span className="foyer-visually-hidden">
                     {' '}
                     {name} {short}
@@ -230,11 +255,17 @@ function NamespaceWallets(props: NamespaceWalletsProps) {
   )
 }
 
-/** Disconnects the rows one by one; a linked connection its partner took along is skipped. */
+/**
+ * Disconnects the rows one by one (a disconnected row is forgotten); a linked connection its
+ * partner already took along is skipped, not forgotten.
+ */
 async function disconnectRows(foyer: Foyer, rows: readonly WalletRow[]) {
-  for (const { namespace, connection } of rows) {
-    const stored = foyer.getState().connections[namespace] ?? []
-    if (!stored.some((candidate) => candidate.connectorId === connection.connectorId)) continue
+  for (const row of rows) {
+    const { namespace, connection } = row
+    const stored = (foyer.getState().connections[namespace] ?? []).find(
+      (candidate) => candidate.connectorId === connection.connectorId,
+    )
+    if (!stored || (isLive(row) && !isLive({ namespace, connection: stored }))) continue
     await disconnect(foyer, { namespace, connectorId: connection.connectorId })
   }
 }

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { useConnectors } from '../../hooks/useConnectors.ts'
 import { useFoyer, useFoyerContext } from '../../hooks/useFoyer.ts'
 import type { MessageKey } from '../../i18n/en.ts'
+import { afterNextPaint } from '../afterNextPaint.ts'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 import type { RegistryWalletListEntry } from './walletRegistry.ts'
 
@@ -23,24 +24,30 @@ export function RecommendedWalletItems() {
     if (!hasServer) return
     const controller = new AbortController()
     const walletConnect = connectors.find((connector) => connector.type === 'walletConnect')
-    // The registry code (and its API client) loads only for apps with a server.
-    import('./walletRegistry.ts')
-      .then(async ({ fetchRecommendedWallets, registryWalletToEntry }) => {
-        const wallets = await fetchRecommendedWallets(foyer, {
-          limit: RECOMMENDED_WALLETS_LIMIT,
-          localConnectors: connectors,
-          signal: controller.signal,
+    // The registry code (and its API client) loads only for apps with a server, after the view's
+    // first frame.
+    const cancel = afterNextPaint(() => {
+      import('./walletRegistry.ts')
+        .then(async ({ fetchRecommendedWallets, registryWalletToEntry }) => {
+          const wallets = await fetchRecommendedWallets(foyer, {
+            limit: RECOMMENDED_WALLETS_LIMIT,
+            localConnectors: connectors,
+            signal: controller.signal,
+          })
+          return wallets.map((wallet) => registryWalletToEntry(foyer, wallet, walletConnect))
         })
-        return wallets.map((wallet) => registryWalletToEntry(foyer, wallet, walletConnect))
-      })
-      .then(
-        (next) => {
-          if (!controller.signal.aborted) setEntries(next)
-        },
-        // The connectors and All Wallets stay usable; nothing to show here.
-        () => {},
-      )
-    return () => controller.abort()
+        .then(
+          (next) => {
+            if (!controller.signal.aborted) setEntries(next)
+          },
+          // The connectors and All Wallets stay usable; nothing to show here.
+          () => {},
+        )
+    })
+    return () => {
+      cancel()
+      controller.abort()
+    }
   }, [foyer, hasServer, connectors])
 
   return entries.map((entry) => (

@@ -28,6 +28,7 @@ export const viewLoaders = {
   OnRamp: () => import('./OnRamp.tsx'),
   RegisterAccountName: () => import('./RegisterAccountName.tsx'),
   RegisterAccountNameSuccess: () => import('./RegisterAccountNameSuccess.tsx'),
+  SmartSessions: () => import('./SmartSessions.tsx'),
 } satisfies Partial<Record<View, () => Promise<ViewModule>>>
 
 export type BuiltView = keyof typeof viewLoaders

@@ -26,6 +26,8 @@ export function viewTitle(
     }
     case 'Account':
       return t('view.Account.title')
+    case 'SmartSessions':
+      return t('view.SmartSessions.title')
     case 'ProfileWallets':
       return t('view.ProfileWallets.title')
     case 'SwitchNetwork':

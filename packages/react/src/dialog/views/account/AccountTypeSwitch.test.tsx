@@ -65,4 +65,44 @@ describe('account type switch', () => {
     await within.findByText(/bcrt1q/)
     expect(within.queryByRole('group', { name: 'Account type' })).toBeNull()
   })
+
+  test('shows the smart account first on EVM, counterfactual until deployed, and switches to the EOA', async () => {
+    const eoa = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+    const smartAccount = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+    const wallet = createMemoryWallet({
+      namespace: 'eip155',
+      address: eoa,
+      accounts: [
+        { address: eoa, type: 'eoa' },
+        { address: smartAccount, type: 'smartAccount', deployed: false },
+      ],
+    })
+    const foyer = createFoyer({
+      networks: ['eip155:31337'],
+      adapters: [wallet.adapter()],
+      storage: createStorage({ storage: createMemoryStorage() }),
+    })
+    render(<FoyerProvider foyer={foyer} />)
+    await act(() => connect(foyer, { connectorId: 'eip155-wallet' }))
+    act(() => open(foyer))
+    const { within, dialog } = await findDialog()
+    const smartButton = await within.findByRole('button', { name: 'Smart account' })
+    expect(smartButton.getAttribute('aria-pressed')).toBe('true')
+    expect(dialog.querySelector('[data-foyer-account]')?.getAttribute('title')).toBe(smartAccount)
+    within.getByText('Not deployed yet: it is created with its first transaction')
+
+    act(() =>
+      wallet.changeAccounts([
+        { address: eoa, type: 'eoa' },
+        { address: smartAccount, type: 'smartAccount', deployed: true },
+      ]),
+    )
+    await within.findByText('Deployed on this network')
+
+    fireEvent.click(within.getByRole('button', { name: 'Wallet' }))
+    await waitFor(() =>
+      expect(dialog.querySelector('[data-foyer-account]')?.getAttribute('title')).toBe(eoa),
+    )
+    expect(within.queryByText('Deployed on this network')).toBeNull()
+  })
 })

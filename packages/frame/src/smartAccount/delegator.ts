@@ -1,11 +1,17 @@
+import { ERC1967Proxy as erc1967ProxyBytecode } from '@metamask/delegation-abis/bytecode'
 import {
   type Address,
   type Chain,
   concat,
   createPublicClient,
+  decodeAbiParameters,
   decodeFunctionData,
   defineChain,
+  encodeAbiParameters,
+  encodeDeployData,
   encodeFunctionData,
+  encodePacked,
+  getContractAddress,
   type Hex,
   hexToBigInt,
   http,
@@ -13,87 +19,188 @@ import {
   numberToHex,
   type PublicClient,
   parseAbi,
+  size,
   slice,
 } from 'viem'
 import {
   type BundlerClient,
   createBundlerClient,
   entryPoint07Abi,
-  getUserOperationHash,
   type SmartAccount,
   type SmartAccountImplementation,
   sendUserOperation,
+  toPackedUserOperation,
   toSmartAccount,
   type UserOperation,
 } from 'viem/account-abstraction'
-import { getCode, readContract } from 'viem/actions'
+import { getCode } from 'viem/actions'
 import { BaseError } from '../errors.ts'
 
 /**
  * A network where the embedded wallet has a smart account (the server's `/appkit/v1/config`
  * `smartAccounts`, by chain id): its ERC-4337 bundler, the EntryPoint v0.7 it bundles for, and
- * the SimpleAccountFactory v0.7 that deploys the accounts.
+ * MetaMask's Delegation Framework there: the SimpleFactory that deploys the accounts
+ * (HybridDeleGator proxies), their implementation, the DelegationManager that redeems smart
+ * sessions and the caveat enforcers of their policies.
  */
-export type SmartAccountNetwork = { bundlerUrl: string; entryPoint: Address; factory: Address }
+export type SmartAccountNetwork = {
+  bundlerUrl: string
+  entryPoint: Address
+  factory: Address
+  implementation: Address
+  delegationManager: Address
+  enforcers: {
+    timestamp: Address
+    allowedTargets: Address
+    allowedMethods: Address
+    erc20TransferAmount: Address
+    valueLte: Address
+  }
+}
 
 /** Smart-account networks by EVM chain id. */
 export type SmartAccountNetworks = Readonly<Record<number, SmartAccountNetwork>>
 
-/** The functions of eth-infinitism's SimpleAccountFactory v0.7 the frame uses. */
-export const simpleAccountFactoryAbi = parseAbi([
-  'function createAccount(address owner, uint256 salt) returns (address)',
-  'function getAddress(address owner, uint256 salt) view returns (address)',
+/** The DeleGator SimpleFactory: CREATE2 of a proxy's creation code under a salt. */
+export const simpleFactoryAbi = parseAbi([
+  'function deploy(bytes _bytecode, bytes32 _salt) returns (address)',
 ])
 
-/** The functions of eth-infinitism's SimpleAccount v0.7 the frame encodes and decodes. */
-export const simpleAccountAbi = parseAbi([
-  'function execute(address dest, uint256 value, bytes func)',
-  'function executeBatch(address[] dest, uint256[] value, bytes[] func)',
+/** The functions of HybridDeleGator the frame encodes and decodes (ERC-7579 execution). */
+export const hybridDeleGatorAbi = parseAbi([
+  'function initialize(address _owner, string[] _keyIds, uint256[] _xValues, uint256[] _yValues)',
+  'function execute(bytes32 _mode, bytes _executionCalldata)',
+  'function owner() view returns (address)',
+  'function isValidSignature(bytes32 _hash, bytes _signature) view returns (bytes4)',
 ])
+
+/** ERC-7579 execution modes: one call (packed), or a batch (abi-encoded), reverting on failure. */
+export const executionModes = {
+  single: `0x${'00'.repeat(32)}`,
+  batch: `0x01${'00'.repeat(31)}`,
+} as const satisfies Record<string, Hex>
+
+const executionsParameter = [
+  {
+    type: 'tuple[]',
+    components: [
+      { name: 'target', type: 'address' },
+      { name: 'value', type: 'uint256' },
+      { name: 'callData', type: 'bytes' },
+    ],
+  },
+] as const
 
 /** One call of a batch, as the account makes it. */
 export type SmartAccountCall = { to: Address; value: bigint; data: Hex }
 
 /** The factory salt of the visitor's account: one account per owner key. */
-const accountSalt = 0n
+const accountSalt: Hex = `0x${'00'.repeat(32)}`
 
-/** A well-formed 65-byte ECDSA signature that recovers to nobody: gas estimation only. */
-const stubSignature: Hex =
-  '0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c'
+/**
+ * A well-formed 65-byte ECDSA signature that recovers to nobody the account knows: gas
+ * estimation only (HybridDeleGator answers "invalid signature" for it rather than reverting).
+ */
+const stubSignature: Hex = `0x${'00'.repeat(31)}01${'00'.repeat(31)}011b`
 
-/** `execute` for one call, `executeBatch` for several: what the account runs. */
-export function encodeSimpleAccountCalls(calls: readonly SmartAccountCall[]): Hex {
+/** ERC-7579 `executionCalldata` of calls: packed for one, abi-encoded executions for a batch. */
+export function encodeExecutionCalldata(calls: readonly SmartAccountCall[]): {
+  mode: Hex
+  executionCalldata: Hex
+} {
   if (calls.length === 1) {
     const [call] = calls as [SmartAccountCall]
-    return encodeFunctionData({
-      abi: simpleAccountAbi,
-      functionName: 'execute',
-      args: [call.to, call.value, call.data],
-    })
+    return {
+      mode: executionModes.single,
+      executionCalldata: encodePacked(
+        ['address', 'uint256', 'bytes'],
+        [call.to, call.value, call.data],
+      ),
+    }
   }
+  return {
+    mode: executionModes.batch,
+    executionCalldata: encodeAbiParameters(executionsParameter, [
+      calls.map((call) => ({ target: call.to, value: call.value, callData: call.data })),
+    ]),
+  }
+}
+
+/** The calls an ERC-7579 `(mode, executionCalldata)` makes; throws for other modes. */
+export function decodeExecutionCalldata(mode: Hex, executionCalldata: Hex): SmartAccountCall[] {
+  if (mode === executionModes.single) {
+    if (size(executionCalldata) < 52) throw new BaseError('The call is shorter than its header')
+    return [
+      {
+        to: slice(executionCalldata, 0, 20),
+        value: hexToBigInt(slice(executionCalldata, 20, 52)),
+        data: size(executionCalldata) === 52 ? '0x' : slice(executionCalldata, 52),
+      },
+    ].map((call) => ({ ...call, to: call.to as Address }))
+  }
+  if (mode === executionModes.batch) {
+    const [executions] = decodeAbiParameters(executionsParameter, executionCalldata)
+    return executions.map((execution) => ({
+      to: execution.target,
+      value: execution.value,
+      data: execution.callData,
+    }))
+  }
+  throw new BaseError(`Unsupported execution mode ${mode}`)
+}
+
+/** `execute(mode, executionCalldata)` of the account for `calls`: what the operation runs. */
+export function encodeDeleGatorCalls(calls: readonly SmartAccountCall[]): Hex {
+  if (calls.length === 0) throw new BaseError('A user operation needs at least one call')
+  const { mode, executionCalldata } = encodeExecutionCalldata(calls)
   return encodeFunctionData({
-    abi: simpleAccountAbi,
-    functionName: 'executeBatch',
-    args: [calls.map((call) => call.to), calls.map((call) => call.value), calls.map((c) => c.data)],
+    abi: hybridDeleGatorAbi,
+    functionName: 'execute',
+    args: [mode, executionCalldata],
   })
 }
 
-/** The calls a SimpleAccount `callData` makes; throws for anything else. */
-export function decodeSimpleAccountCalls(callData: Hex): SmartAccountCall[] {
-  const decoded = decodeFunctionData({ abi: simpleAccountAbi, data: callData })
-  if (decoded.functionName === 'execute') {
-    const [to, value, data] = decoded.args
-    return [{ to, value, data }]
+/** The calls a HybridDeleGator `callData` makes; throws for anything else. */
+export function decodeDeleGatorCalls(callData: Hex): SmartAccountCall[] {
+  const decoded = decodeFunctionData({ abi: hybridDeleGatorAbi, data: callData })
+  if (decoded.functionName !== 'execute')
+    throw new BaseError(`The operation calls ${decoded.functionName}, not execute`)
+  const [mode, executionCalldata] = decoded.args
+  return decodeExecutionCalldata(mode, executionCalldata)
+}
+
+/**
+ * The owner's HybridDeleGator: its counterfactual address (CREATE2 of an ERC-1967 proxy to the
+ * implementation, initialized with the owner and no passkeys, by the SimpleFactory) and the
+ * factory call that deploys it there.
+ */
+export function deleGatorDeployment(network: SmartAccountNetwork, owner: Address) {
+  const creationCode = encodeDeployData({
+    abi: parseAbi(['constructor(address implementation, bytes _data)']),
+    bytecode: erc1967ProxyBytecode as Hex,
+    args: [
+      network.implementation,
+      encodeFunctionData({
+        abi: hybridDeleGatorAbi,
+        functionName: 'initialize',
+        args: [owner, [], [], []],
+      }),
+    ],
+  })
+  return {
+    address: getContractAddress({
+      opcode: 'CREATE2',
+      from: network.factory,
+      salt: accountSalt,
+      bytecode: creationCode,
+    }),
+    factory: network.factory,
+    factoryData: encodeFunctionData({
+      abi: simpleFactoryAbi,
+      functionName: 'deploy',
+      args: [creationCode, accountSalt],
+    }),
   }
-  const [targets, values, datas] = decoded.args
-  // SimpleAccount accepts an empty value array (no value sent); anything else must line up.
-  if (datas.length !== targets.length || (values.length !== 0 && values.length !== targets.length))
-    throw new BaseError('The batch has calls of different lengths')
-  return targets.map((to, index) => ({
-    to,
-    value: values[index] ?? 0n,
-    data: datas[index] ?? '0x',
-  }))
 }
 
 export type SmartAccountClients = {
@@ -125,21 +232,6 @@ export function createSmartAccountClients(parameters: {
   return { chainId, network, client, bundler }
 }
 
-/** The counterfactual address of the owner's SimpleAccount (the factory's `getAddress`). */
-export async function readSimpleAccountAddress(parameters: {
-  client: PublicClient
-  network: SmartAccountNetwork
-  owner: Address
-}): Promise<Address> {
-  const { client, network, owner } = parameters
-  return readContract(client, {
-    address: network.factory,
-    abi: simpleAccountFactoryAbi,
-    functionName: 'getAddress',
-    args: [owner, accountSalt],
-  })
-}
-
 /** Whether the account has been deployed (its first user operation is mined). */
 export async function isSmartAccountDeployed(client: PublicClient, address: Address) {
   const code = await getCode(client, { address })
@@ -147,24 +239,25 @@ export async function isSmartAccountDeployed(client: PublicClient, address: Addr
 }
 
 /**
- * The owner's SimpleAccount as a viem `SmartAccount` that can be prepared but not signed: the
- * frame signs a prepared operation itself, with the owner key, after the visitor approved it
+ * The owner's DeleGator as a viem `SmartAccount` that can be prepared but not signed: the frame
+ * signs a prepared operation itself, with the owner key, after the visitor approved it
  * (`signUserOperation`). viem's default nonce key (time-based) lets operations run in parallel.
  */
-async function toUnsignableSimpleAccount(
+async function toUnsignableDeleGator(
   clients: SmartAccountClients,
   owner: Address,
   address: Address,
 ): Promise<SmartAccount> {
   const { client, network } = clients
+  const deployment = deleGatorDeployment(network, owner)
   return toSmartAccount<SmartAccountImplementation<typeof entryPoint07Abi, '0.7'>>({
     client,
     entryPoint: { abi: entryPoint07Abi, address: network.entryPoint, version: '0.7' },
     async decodeCalls(data) {
-      return decodeSimpleAccountCalls(data)
+      return decodeDeleGatorCalls(data)
     },
     async encodeCalls(calls) {
-      return encodeSimpleAccountCalls(
+      return encodeDeleGatorCalls(
         calls.map((call) => ({ to: call.to, value: call.value ?? 0n, data: call.data ?? '0x' })),
       )
     },
@@ -172,14 +265,7 @@ async function toUnsignableSimpleAccount(
       return address
     },
     async getFactoryArgs() {
-      return {
-        factory: network.factory,
-        factoryData: encodeFunctionData({
-          abi: simpleAccountFactoryAbi,
-          functionName: 'createAccount',
-          args: [owner, accountSalt],
-        }),
-      }
+      return { factory: deployment.factory, factoryData: deployment.factoryData }
     },
     async getStubSignature() {
       return stubSignature
@@ -209,8 +295,8 @@ export type PreparedSmartAccountOperation = {
 }
 
 /**
- * One user operation of the owner's SimpleAccount for all `calls`: nonce, initCode when the
- * account does not exist yet, gas limits from the bundler, fees from the node. Nothing is signed.
+ * One user operation of the owner's DeleGator for all `calls`: nonce, initCode when the account
+ * does not exist yet, gas limits from the bundler, fees from the node. Nothing is signed.
  */
 export async function prepareSmartAccountOperation(parameters: {
   clients: SmartAccountClients
@@ -220,7 +306,7 @@ export async function prepareSmartAccountOperation(parameters: {
 }): Promise<PreparedSmartAccountOperation> {
   const { clients, owner, sender, calls } = parameters
   if (calls.length === 0) throw new BaseError('A user operation needs at least one call')
-  const account = await toUnsignableSimpleAccount(clients, owner, sender)
+  const account = await toUnsignableDeleGator(clients, owner, sender)
   const prepared = (await clients.bundler.prepareUserOperation({
     account,
     calls: calls.map((call) => ({ to: call.to, value: call.value, data: call.data })),
@@ -234,16 +320,31 @@ export async function prepareSmartAccountOperation(parameters: {
     (userOperation.paymasterPostOpGasLimit ?? 0n)
   return {
     userOperation,
-    calls: decodeSimpleAccountCalls(userOperation.callData),
+    calls: decodeDeleGatorCalls(userOperation.callData),
     deploysAccount: Boolean(userOperation.factory),
     gasLimit,
     maxFeePerGas: userOperation.maxFeePerGas,
   }
 }
 
+/** HybridDeleGator's EIP-712 type of a user operation (its `validateUserOp` hashes this). */
+const packedUserOperationTypes = {
+  PackedUserOperation: [
+    { name: 'sender', type: 'address' },
+    { name: 'nonce', type: 'uint256' },
+    { name: 'initCode', type: 'bytes' },
+    { name: 'callData', type: 'bytes' },
+    { name: 'accountGasLimits', type: 'bytes32' },
+    { name: 'preVerificationGas', type: 'uint256' },
+    { name: 'gasFees', type: 'bytes32' },
+    { name: 'paymasterAndData', type: 'bytes' },
+    { name: 'entryPoint', type: 'address' },
+  ],
+} as const
+
 /**
- * The owner's signature of the operation: SimpleAccount v0.7 checks
- * `ECDSA.recover(toEthSignedMessageHash(userOpHash), signature) == owner`.
+ * The owner's signature of the operation: HybridDeleGator checks an ECDSA signature by its owner
+ * of the EIP-712 `PackedUserOperation` (domain: the account itself, 'HybridDeleGator' v1).
  */
 export async function signUserOperation(parameters: {
   owner: LocalAccount
@@ -252,13 +353,18 @@ export async function signUserOperation(parameters: {
   userOperation: UserOperation<'0.7'>
 }): Promise<Hex> {
   const { owner, chainId, network, userOperation } = parameters
-  const hash = getUserOperationHash({
-    chainId,
-    entryPointAddress: network.entryPoint,
-    entryPointVersion: '0.7',
-    userOperation,
+  const packed = toPackedUserOperation({ ...userOperation, signature: '0x' })
+  return owner.signTypedData({
+    domain: {
+      name: 'HybridDeleGator',
+      version: '1',
+      chainId,
+      verifyingContract: userOperation.sender,
+    },
+    types: packedUserOperationTypes,
+    primaryType: 'PackedUserOperation',
+    message: { ...packed, entryPoint: network.entryPoint },
   })
-  return owner.signMessage({ message: { raw: hash } })
 }
 
 /** Sends exactly the signed operation (no re-preparation) and answers its hash. */
