@@ -1293,10 +1293,9 @@ export function describeServerSuite(
     })
 
     describe('refusals', () => {
-      it('answers routes of later issues, and names on a server without a zone, with 404', async () => {
-        for (const url of ['/v1/sessions/abc', '/v1/profile/suggestions/bob']) {
-          expect((await app.inject({ url: q(url) })).statusCode).toBe(404)
-        }
+      it('answers names on a server without a zone with 404, and a session id that is no CAIP-10 account with 400', async () => {
+        expect((await app.inject({ url: q('/v1/profile/suggestions/bob') })).statusCode).toBe(404)
+        expect((await app.inject({ url: q('/v1/sessions/abc') })).statusCode).toBe(400)
         expect(
           (await app.inject({ method: 'POST', url: q('/v1/profile/account'), payload: {} }))
             .statusCode,
