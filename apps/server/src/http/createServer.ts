@@ -285,7 +285,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
     }
   }
   // The registry may have changed since other processes sharing the cache stored their answers.
-  await responses.invalidateRegistry()
+  // A cache that does not answer (Redis down) must not keep the server from starting.
+  await responses.invalidateRegistry().catch(() => undefined)
 
   const projects = createProjectCache({ db: database.db, ttlMs: options.projectCacheTtlMs })
   const findProject = projects.find
