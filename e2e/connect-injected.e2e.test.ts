@@ -91,6 +91,43 @@ async function rejectThenRetry(axeLabel: string) {
   await expect.poll(() => page.getByTestId('address').textContent()).toBe(account)
 }
 
+/**
+ * How the connect button looks: its theme and state, its computed colours and radius, the
+ * colour its theme's accent computes to (the same CSS colour on a probe), and its pictures.
+ */
+function connectButtonLook() {
+  return connectButton().evaluate(async (button: HTMLElement) => {
+    const style = getComputedStyle(button)
+    const probe = document.createElement('i')
+    probe.style.color = style.getPropertyValue('--foyer-accent')
+    document.body.append(probe)
+    const accent = getComputedStyle(probe).color
+    probe.remove()
+    const images = Array.from(button.querySelectorAll('img'))
+    return {
+      theme: button.getAttribute('data-theme'),
+      state: button.getAttribute('data-state'),
+      background: style.backgroundColor,
+      color: style.color,
+      radius: style.borderRadius,
+      accent,
+      images: await Promise.all(
+        images.map(async (image) => ({
+          alt: image.alt,
+          // An inline SVG that the browser decodes: drawn, and nothing fetched.
+          drawn:
+            image.src.startsWith('data:image/svg') &&
+            (await image.decode().then(
+              () => true,
+              () => false,
+            )),
+          width: image.getBoundingClientRect().width,
+        })),
+      ),
+    }
+  })
+}
+
 async function anvilBalance(rpcUrl: string) {
   const client = createPublicClient({ transport: http(rpcUrl) })
   const wei = await client.getBalance({ address: account })
@@ -108,6 +145,10 @@ describe('the connect dialog with an injected wallet', () => {
     await setBalance(chainA.rpcUrl, '1234.56789')
     await setBalance(chainB.rpcUrl, '42.5')
     await openDemoWithTestWallet()
+    // Disconnected: the accent on the button, as on the dialog's primary buttons.
+    const disconnected = await connectButtonLook()
+    expect(disconnected).toMatchObject({ theme: 'dark', state: 'disconnected', radius: '12px' })
+    expect(disconnected.background).toBe(disconnected.accent)
 
     await connectButton().click()
     await expect.poll(() => dialog().getAttribute('aria-modal')).toBe('true')
@@ -123,6 +164,28 @@ describe('the connect dialog with an injected wallet', () => {
     await expect
       .poll(() => connectButton().locator('[data-foyer-balance]').textContent())
       .toBe(expectedA)
+    // The default button, styled from the dialog's dark theme: the network's mark, the balance,
+    // the account's identicon and its shortened address.
+    await expect
+      .poll(async () => (await connectButtonLook()).images.every((image) => image.drawn))
+      .toBe(true)
+    expect(await connectButtonLook()).toEqual({
+      theme: 'dark',
+      state: 'connected',
+      background: 'rgb(18, 19, 19)',
+      color: 'rgb(228, 231, 231)',
+      radius: '12px',
+      accent: expect.any(String),
+      images: [
+        { alt: chainA.name, drawn: true, width: 20 },
+        { alt: '', drawn: true, width: 20 },
+      ],
+    })
+    expect(await connectButton().getAttribute('aria-label')).toBeNull()
+    expect(await connectButton().textContent()).toBe(
+      `${expectedA}${account.slice(0, 6)}…${account.slice(-4)}`,
+    )
+    await expectNoSeriousViolations('the connected button')
 
     // Account view: address and balance.
     await connectButton().click()
@@ -202,6 +265,15 @@ describe('the connect dialog with an injected wallet', () => {
       .toBe('Switch Network')
     await expectNoSeriousViolations('UnsupportedChain')
 
+    // Closed, the button warns; a click opens the network list.
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog().count()).toBe(0)
+    await expect.poll(() => connectButton().textContent()).toBe('Wrong network')
+    expect(await connectButton().getAttribute('data-state')).toBe('wrong-network')
+    await expectNoSeriousViolations('the wrong-network button')
+    await connectButton().click()
+    await expect.poll(() => dialog().getAttribute('data-view')).toBe('SwitchNetwork')
+
     // Switching back to a supported network from the dialog closes it.
     await dialog()
       .getByRole('button', { name: new RegExp(chainA.name) })
@@ -257,6 +329,9 @@ describe('the connect dialog with an injected wallet', () => {
 describe('the light theme and the keyboard', () => {
   test('the main views pass axe in the light theme', async () => {
     await openDemoWithTestWallet('&theme=light')
+    const disconnected = await connectButtonLook()
+    expect(disconnected).toMatchObject({ theme: 'light', state: 'disconnected', radius: '12px' })
+    expect(disconnected.background).toBe(disconnected.accent)
     await connectButton().click()
     await expect.poll(() => dialog().getAttribute('aria-modal')).toBe('true')
     expect(
@@ -275,6 +350,14 @@ describe('the light theme and the keyboard', () => {
     await dialog().getByRole('button', { name: 'Back' }).click()
 
     await rejectThenRetry('light, ')
+    // The button follows the light theme too.
+    await expect.poll(async () => (await connectButtonLook()).state).toBe('connected')
+    expect(await connectButtonLook()).toMatchObject({
+      theme: 'light',
+      background: 'rgb(255, 255, 255)',
+      color: 'rgb(20, 20, 20)',
+      radius: '12px',
+    })
     await connectButton().click()
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('Account')
     await expect.poll(() => dialog().locator('[data-foyer-balance]').textContent()).toMatch(/ETH$/)

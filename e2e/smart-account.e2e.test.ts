@@ -11,10 +11,12 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { demoTypedData } from '../apps/demo/src/demoTypedData.ts'
 import { seriousViolations } from './support/axe.ts'
 import { demoUrl, launchChromium } from './support/browser.ts'
 import { codeIn, countMails, nextMail } from './support/mailbox.ts'
 import { clickInFrame, frameDialog, waitForFrameDialog } from './support/secureFrame.ts'
+import { verifyAccountTypedData } from './support/verifySignature.ts'
 
 const { devnet } = inject('world')
 const chain = devnet.chains[0]!
@@ -78,6 +80,27 @@ async function fund(address: Hex) {
 /** Until the frame shows no card (the app's own key never makes it ask the visitor). */
 const frameCards = () => frameDialog(page).count()
 
+/**
+ * The demo asks `eth_signTypedData_v4` of the smart account (its active account); the visitor
+ * signs on the frame's typed-data card; the app's answer verifies for the smart account on chain.
+ */
+async function signTypedDataAsApp(): Promise<Hex> {
+  await page.getByRole('button', { name: 'Check in with typed data (EIP-712)' }).click()
+  await waitForFrameDialog(page, 'Sign typed data')
+  expect(await frameDialog(page).textContent()).toContain('Checking in at the Foyer demo')
+  await clickInFrame(page, 'Sign')
+  await expect.poll(() => output('typed-signature'), { timeout: 30_000 }).toMatch(/^0x[0-9a-f]+$/)
+  const signature = (await output('typed-signature')) as Hex
+  expect(
+    await verifyAccountTypedData({
+      address: smartAccount,
+      ...demoTypedData({ chainId: chain.chainId, account: smartAccount }),
+      signature,
+    }),
+  ).toBe(true)
+  return signature
+}
+
 describe('the embedded wallet’s smart account: batches and smart sessions', () => {
   test('email login shows the smart account (counterfactual) as the connected address', async () => {
     const seen = await countMails(email, 'Your login code')
@@ -114,6 +137,13 @@ describe('the embedded wallet’s smart account: batches and smart sessions', ()
     await fund(smartAccount)
   })
 
+  test('eth_signTypedData_v4 of the counterfactual smart account verifies for it (ERC-6492)', async () => {
+    const signature = await signTypedDataAsApp()
+    // Wrapped with the account's deployment: longer than a bare 65-byte signature.
+    expect(signature.length).toBeGreaterThan(132)
+    expect(await client.getCode({ address: smartAccount })).toBeUndefined()
+  })
+
   test('approve + transfer in ONE wallet_sendCalls: one card, one user operation, status 200', async () => {
     const receiverBefore = await usdcOf(receiver)
     await page.getByRole('button', { name: 'Approve 5 USDC + transfer 1 USDC (one batch)' }).click()
@@ -148,6 +178,11 @@ describe('the embedded wallet’s smart account: batches and smart sessions', ()
     expect(status.receipts[0]!.transactionHash).toBe(operations[0]!.transactionHash)
     // Deployed by its first operation (SPEC §3 smartAccountDeployed).
     expect(await client.getCode({ address: smartAccount })).toMatch(/^0x[0-9a-f]+$/)
+  })
+
+  test('eth_signTypedData_v4 of the deployed smart account verifies for it (ERC-1271)', async () => {
+    const signature = await signTypedDataAsApp()
+    expect(signature).toMatch(/^0x[0-9a-f]{130}$/)
   })
 
   test('a batch with a target without 0x gets SPEC’s error and nothing is sent', async () => {

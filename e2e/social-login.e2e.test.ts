@@ -68,8 +68,15 @@ async function signInWith(
 }
 
 describe('social login through the secure frame', () => {
+  // A new device's path (recovery offer, then the same wallet) does not depend on the provider once
+  // the identity is known: two providers with different identity claims (Google's OpenID `sub`,
+  // Apple's form-post with a client-secret JWT) take it, the others stop at the first device.
+  const onNewDevice = new Set(['google', 'apple'])
   for (const provider of providers) {
-    test(`${provider.name}: popup → approve → address; the same identity on a new device gets the same address`, async () => {
+    const name = onNewDevice.has(provider.id)
+      ? `${provider.name}: popup → approve → address; the same identity on a new device gets the same address`
+      : `${provider.name}: popup → approve → address, and the Account view names the provider`
+    test(name, async () => {
       const person = {
         name: `Ada ${provider.name}`,
         email: `ada-${provider.id}-${run}@example.com`,
@@ -85,6 +92,7 @@ describe('social login through the secure frame', () => {
       await expect
         .poll(() => dialogOf(first).locator('[data-foyer-login-identity]').textContent())
         .toBe(`Signed in with ${provider.name} as ${person.name}`)
+      if (!onNewDevice.has(provider.id)) return
 
       const second = await newDevice()
       await openConnect(second)

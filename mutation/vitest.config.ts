@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vitest/config'
-import base from '../vitest.config.ts'
+import base, { unitTestOptions } from '../vitest.config.ts'
 
 /**
  * The root config restricted to the test files of one critical module of modules.json, named by
@@ -12,7 +12,7 @@ import base from '../vitest.config.ts'
  * every surviving mutant of a module-level constant, without Stryker's instrumentation.
  */
 const root = fileURLToPath(new URL('..', import.meta.url))
-const list: { modules: { file: string; tests: string[] }[] } = JSON.parse(
+const list: { modules: { file: string; tests: string[]; database?: 'postgres' }[] } = JSON.parse(
   readFileSync(new URL('./modules.json', import.meta.url), 'utf8'),
 )
 const file = process.env.FOYER_MUTATION_MODULE
@@ -37,5 +37,11 @@ export default defineConfig({
   plugins: mutantSource ? [serveMutant(mutantSource)] : [],
   // The root config's resolution: Foyer's packages from their source.
   resolve: base.resolve,
-  test: { ...base.test, include: module.tests },
+  test: {
+    ...unitTestOptions,
+    include: module.tests,
+    // `"database": "postgres"` in modules.json: one PostgreSQL server for the whole run, migrated
+    // once (test/support/openTestDatabase.ts connects to it) instead of a PGlite per mutant's run.
+    ...(module.database === 'postgres' ? { globalSetup: ['mutation/postgresGlobalSetup.ts'] } : {}),
+  },
 })

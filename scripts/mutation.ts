@@ -23,7 +23,13 @@ import { fileURLToPath } from 'node:url'
 
 const rootDir = fileURLToPath(new URL('..', import.meta.url))
 
-export type CriticalModule = { file: string; tests: string[]; floor?: number }
+export type CriticalModule = {
+  file: string
+  tests: string[]
+  floor?: number
+  /** Its tests' database under mutation testing: one PostgreSQL server for the run (README). */
+  database?: 'postgres'
+}
 export type ModuleList = { floor: number; modules: CriticalModule[] }
 
 type Location = { start: { line: number; column: number }; end: { line: number; column: number } }
@@ -174,7 +180,11 @@ export function incrementalFile(file: string): string {
 
 /** A module's test files and floor, for comparing two versions of modules.json. */
 function entryKey(module: CriticalModule, list: ModuleList): string {
-  return JSON.stringify([[...module.tests].sort(), module.floor ?? list.floor])
+  return JSON.stringify([
+    [...module.tests].sort(),
+    module.floor ?? list.floor,
+    module.database ?? 'pglite',
+  ])
 }
 
 /**

@@ -1,35 +1,47 @@
 /**
  * `npm test`: system packages, lint, typecheck, dependency advisories (`scripts/audit.ts`), unit +
  * integration tests, the mutation check of the critical modules the last commit changed
- * (`scripts/mutation.ts`), the docs site (`scripts/docs/build.ts`), the published packages
- * (`scripts/packages.ts`), then end-to-end tests in
- * Chromium against a local world that the run starts and stops itself. Ends with one summary line
+ * (`scripts/mutation.ts`), then end-to-end tests in Chromium against a local world that the run
+ * starts and stops itself, with the docs site (`scripts/docs/build.ts`) and the published packages
+ * (`scripts/packages.ts`) built beside them, and the size budgets. Ends with one summary line
  * 'N passed, N failed'.
  */
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { rootDir } from './world.ts'
 
 const e2eOnly = process.argv.includes('--e2e-only')
+// `--offline`: the same run with no network but loopback (scripts/offline.sh: a network namespace
+// holding only `lo`); skipped with a message where the runner cannot make one.
+if (process.argv.includes('--offline') && process.env.FOYER_OFFLINE !== '1') {
+  const args = process.argv.slice(2).filter((arg) => arg !== '--offline')
+  const result = spawnSync(
+    'bash',
+    ['scripts/offline.sh', process.execPath, '--import', 'tsx', 'scripts/test.ts', ...args],
+    { cwd: rootDir, stdio: 'inherit', env: process.env },
+  )
+  process.exit(result.status ?? 1)
+}
 const reportDir = mkdtempSync(join(tmpdir(), 'foyer-test-'))
 const totals = { passed: 0, failed: 0, skipped: 0 }
 let ok = true
 
-function run(title: string, command: string, args: string[]): boolean {
+/** Runs a step with its output on the terminal; resolves with whether it passed. */
+async function run(title: string, command: string, args: string[]): Promise<boolean> {
   console.log(`\n▶ ${title}`)
   const started = Date.now()
-  const result = spawnSync(command, args, { cwd: rootDir, stdio: 'inherit', env: process.env })
+  const child = spawn(command, args, { cwd: rootDir, stdio: 'inherit', env: process.env })
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
-  const passed = result.status === 0
-  console.log(`${passed ? '✔' : '✘'} ${title} (${seconds} s)`)
-  return passed
+  console.log(`${code === 0 ? '✔' : '✘'} ${title} (${seconds} s)`)
+  return code === 0
 }
 
-function vitest(title: string, configArgs: string[], name: string) {
+async function vitest(title: string, configArgs: string[], name: string) {
   const outputFile = join(reportDir, `${name}.json`)
-  const passed = run(title, process.execPath, [
+  const passed = await run(title, process.execPath, [
     'node_modules/vitest/vitest.mjs',
     'run',
     ...configArgs,
@@ -52,30 +64,75 @@ function vitest(title: string, configArgs: string[], name: string) {
   ok &&= passed
 }
 
-ok &&= run('System packages (chromium, postgresql, redis-server)', 'bash', [
+/**
+ * Runs a step beside another, its output to `logFile` (printed when it ends, so the two steps'
+ * lines do not interleave); resolves with whether it passed.
+ */
+async function runBeside(title: string, args: string[], logFile: string): Promise<boolean> {
+  const log = openSync(logFile, 'w')
+  const started = Date.now()
+  const child = spawn(process.execPath, args, {
+    cwd: rootDir,
+    env: process.env,
+    stdio: ['ignore', log, log],
+  })
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+  closeSync(log)
+  const seconds = ((Date.now() - started) / 1000).toFixed(1)
+  console.log(`\n▶ ${title} (beside the end-to-end tests)`)
+  process.stdout.write(readFileSync(logFile, 'utf8'))
+  console.log(`${code === 0 ? '✔' : '✘'} ${title} (${seconds} s)`)
+  return code === 0
+}
+
+/** The docs site, then the packages: one after the other, so they never take both cores. */
+async function startBuildsBeside(): Promise<boolean> {
+  // The docs site: generated reference pages (actions, hooks, the OpenAPI document), the VitePress
+  // build (which fails on a dead link) and a check of every link, fragments included.
+  const docs = await runBeside(
+    'Docs site (build, links)',
+    ['--import', 'tsx', 'scripts/docs/build.ts'],
+    join(reportDir, 'docs.log'),
+  )
+  // Foyer as an app team installs it: every published package built (tsdown), packed, linted
+  // (publint, attw), installed from the tarballs into examples/vite-react and built, and
+  // `foyer-server` started from its tarball (scripts/packages.ts).
+  const packages = await runBeside(
+    'Packages (build, pack, publint, attw, example build)',
+    ['--import', 'tsx', 'scripts/packages.ts'],
+    join(reportDir, 'packages.log'),
+  )
+  return docs && packages
+}
+
+ok &&= await run('System packages (chromium, postgresql, redis-server)', 'bash', [
   'scripts/ensure-system-deps.sh',
 ])
 if (ok && !e2eOnly) {
-  ok &&= run('Lint and format (biome)', process.execPath, [
+  ok &&= await run('Lint and format (biome)', process.execPath, [
     'node_modules/@biomejs/biome/bin/biome',
     'ci',
     '.',
   ])
-  ok &&= run('Typecheck (tsc)', process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.'])
+  ok &&= await run('Typecheck (tsc)', process.execPath, [
+    'node_modules/typescript/bin/tsc',
+    '-p',
+    '.',
+  ])
   // Fails on high/critical advisories of production dependencies; skipped (with a message) where
   // the registry does not answer audits.
-  ok &&= run('Dependency advisories (npm audit)', process.execPath, [
+  ok &&= await run('Dependency advisories (npm audit)', process.execPath, [
     '--import',
     'tsx',
     'scripts/audit.ts',
   ])
-  vitest('Unit and integration tests', [], 'unit')
+  await vitest('Unit and integration tests', [], 'unit')
   // Mutation testing of the critical modules the last commit changed (mutation/README.md): at most
   // two, re-running only the mutants and tests the change touched against the committed results
   // in mutation/incremental/, and failing under a module's floor. A change too large to re-run in
   // 150 s fails too: its author runs the modules locally and commits their results. A commit that
   // changed no critical module takes a second.
-  ok &&= run('Mutation check (critical modules the last commit changed)', process.execPath, [
+  ok &&= await run('Mutation check (critical modules the last commit changed)', process.execPath, [
     '--import',
     'tsx',
     'scripts/mutation.ts',
@@ -85,26 +142,18 @@ if (ok && !e2eOnly) {
     '--time-limit',
     '150',
   ])
-  // The docs site: generated reference pages (actions, hooks, the OpenAPI document), the VitePress
-  // build (which fails on a dead link) and a check of every link, fragments included.
-  ok &&= run('Docs site (build, links)', process.execPath, [
-    '--import',
-    'tsx',
-    'scripts/docs/build.ts',
-  ])
-  // Foyer as an app team installs it: every published package built (tsdown), packed, linted
-  // (publint, attw), installed from the tarballs into examples/vite-react and built, and
-  // `foyer-server` started from its tarball (scripts/packages.ts).
-  ok &&= run('Packages (build, pack, publint, attw, example build)', process.execPath, [
-    '--import',
-    'tsx',
-    'scripts/packages.ts',
-  ])
 }
-if (ok) vitest('End-to-end tests (Chromium)', ['--config', 'e2e/vitest.config.ts'], 'e2e')
+// The docs site and the packages are builds that share nothing with the local world: they run
+// beside the end-to-end tests (which mostly wait on the browser and the chains) instead of before
+// them, their output kept in a log printed when they end.
+const buildsBeside = ok && !e2eOnly ? startBuildsBeside() : undefined
+if (ok) await vitest('End-to-end tests (Chromium)', ['--config', 'e2e/vitest.config.ts'], 'e2e')
+if (buildsBeside) ok = (await buildsBeside) && ok
 // The end-to-end run built the demo for production; size-limit checks its budgets (.size-limit.cjs).
 if (ok)
-  ok &&= run('Size budgets (size-limit)', process.execPath, ['node_modules/size-limit/bin.js'])
+  ok &&= await run('Size budgets (size-limit)', process.execPath, [
+    'node_modules/size-limit/bin.js',
+  ])
 
 console.log(
   `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,

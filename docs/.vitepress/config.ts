@@ -26,6 +26,7 @@ export default defineConfig({
           { text: 'Configuration', link: '/guide/configuration' },
           { text: 'Theming and languages', link: '/guide/theming' },
           { text: 'wagmi and Next.js', link: '/guide/wagmi' },
+          { text: 'Smart accounts and sessions', link: '/guide/smart-accounts' },
           { text: 'Embedded wallet security', link: '/guide/security' },
         ],
       },
@@ -39,7 +40,10 @@ export default defineConfig({
       },
       {
         text: 'Server',
-        items: [{ text: 'Self-hosting', link: '/server/self-hosting' }],
+        items: [
+          { text: 'Self-hosting', link: '/server/self-hosting' },
+          { text: 'Operations and failures', link: '/server/operations' },
+        ],
       },
     ],
     search: { provider: 'local' },

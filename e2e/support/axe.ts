@@ -11,9 +11,9 @@ export type AxeViolation = { id: string; impact: string | null; help: string; no
 
 /**
  * Runs axe-core in the page (it walks open shadow roots, where the dialog lives) and returns the
- * serious and critical violations.
+ * serious and critical violations; within `selector` only when given (a part of the page).
  */
-export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+export async function seriousViolations(page: Page, selector?: string): Promise<AxeViolation[]> {
   // Colours are judged on the settled view, not halfway through its 150 ms fade-in or its height
   // transition (which clips the rows still outside it). The dialog lives in a shadow root, whose
   // animations document.getAnimations() leaves out; endless ones (spinners) are not waited for.
@@ -39,9 +39,11 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
     }
   })
   await page.addScriptTag({ content: axeSource })
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (selector) => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global.
-    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] })
+    const result = await (window as any).axe.run(selector ?? document, {
+      resultTypes: ['violations'],
+    })
     return result.violations.map(
       (violation: {
         id: string
@@ -55,7 +57,7 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
         nodes: violation.nodes.map((node) => `${node.html} — ${node.failureSummary ?? ''}`),
       }),
     )
-  })
+  }, selector)
   return (violations as AxeViolation[]).filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
   )

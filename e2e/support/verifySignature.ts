@@ -15,3 +15,16 @@ export async function verifyAccountMessage(parameters: {
   const client = createPublicClient({ transport: http(devnet.chains[0]!.rpcUrl) })
   return client.verifyMessage(parameters)
 }
+
+/**
+ * Verifies an `eth_signTypedData_v4` signature as an app would: viem's public `verifyTypedData`,
+ * which accepts a smart account's signature through ERC-1271 once it is deployed and ERC-6492
+ * while it is counterfactual, and an EOA's by recovery.
+ */
+export async function verifyAccountTypedData(
+  parameters: Parameters<ReturnType<typeof createPublicClient>['verifyTypedData']>[0],
+): Promise<boolean> {
+  const { devnet } = inject('world')
+  const client = createPublicClient({ transport: http(devnet.chains[0]!.rpcUrl) })
+  return client.verifyTypedData(parameters)
+}

@@ -3,6 +3,7 @@ import {
   type GetCallsStatusReturnType,
   type GrantPermissionsReturnType,
   getCallsStatus,
+  signTypedData,
 } from '@foyer/core'
 import {
   useAccount,
@@ -25,6 +26,7 @@ import {
   parseUnits,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { demoTypedData } from './demoTypedData.ts'
 
 /** The app's session key: a devnet account the demo holds, as an app's server would hold one. */
 const sessionKey = world.accounts[8]!
@@ -56,6 +58,7 @@ export function SmartAccountPanel() {
   const [status, setStatus] = useState<GetCallsStatusReturnType>()
   const [session, setSession] = useState<GrantPermissionsReturnType>()
   const [spent, setSpent] = useState<string>()
+  const [typedSignature, setTypedSignature] = useState<string>()
   const [error, setError] = useState<string>()
   const [amount, setAmount] = useState('3')
   const show = (reason: Error & { shortMessage?: string }) =>
@@ -126,6 +129,23 @@ export function SmartAccountPanel() {
           Check the batch
         </button>{' '}
         <output data-testid="calls-status">{status ? JSON.stringify(status) : ''}</output>
+      </p>
+      <p>
+        <button
+          type="button"
+          disabled={!ready || !chain}
+          onClick={() => {
+            setError(undefined)
+            setTypedSignature(undefined)
+            signTypedData(
+              foyer,
+              demoTypedData({ chainId: chain!.chainId, account: address as Hex }),
+            ).then(setTypedSignature, show)
+          }}
+        >
+          Check in with typed data (EIP-712)
+        </button>{' '}
+        <output data-testid="typed-signature">{typedSignature ?? ''}</output>
       </p>
       <button
         type="button"

@@ -3,6 +3,10 @@ import { createRoot } from 'react-dom/client'
 import { App, createPageFoyer } from './App.tsx'
 
 const params = new URLSearchParams(window.location.search)
+const galleryItem = params.get('galleryItem')
+// A gallery item starts from nothing remembered (no wallet authorised, no connection to restore),
+// so every load shows the same state.
+if (galleryItem) window.localStorage.clear()
 // The test wallet must announce itself before discovery starts, so it is injected first.
 if (params.has('testWallet')) {
   const {
@@ -21,7 +25,15 @@ if (params.has('testWallet')) {
   ])
 }
 const root = createRoot(document.getElementById('root')!)
-if (params.get('wagmi') === '1') {
+if (params.get('gallery') === '1') {
+  // `?gallery=1`: every view and state side by side, in a chunk of its own.
+  const { default: Gallery } = await import('./gallery/Gallery.tsx')
+  root.render(
+    <StrictMode>
+      <Gallery />
+    </StrictMode>,
+  )
+} else if (params.get('wagmi') === '1') {
   // `?wagmi=1`: Foyer's dialog on top of a wagmi config (@foyer/wagmi), loaded only here so
   // wagmi and TanStack Query stay out of the demo's default bundle.
   const { createWagmiDemo, WagmiDemo } = await import('./wagmi/WagmiDemo.tsx')
@@ -32,9 +44,15 @@ if (params.get('wagmi') === '1') {
     </StrictMode>,
   )
 } else {
+  const foyer = createPageFoyer()
   root.render(
     <StrictMode>
-      <App foyer={createPageFoyer()} />
+      <App foyer={foyer} />
     </StrictMode>,
   )
+  if (galleryItem) {
+    // `?galleryItem=<id>`: one state of the gallery (and of the screenshot suite).
+    const { showGalleryItem } = await import('./gallery/showGalleryItem.ts')
+    void showGalleryItem(foyer, galleryItem)
+  }
 }

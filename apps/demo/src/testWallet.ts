@@ -32,9 +32,15 @@ export function injectTestWallet(): TestWallet {
       name: chain.name,
     })) as [{ chainId: number; rpcUrl: string; name: string }],
     storage: window.localStorage,
-    // `?testWalletConnect=reject` makes the wallet refuse every prompt from the first instant.
+    // `?testWalletConnect=reject` makes the wallet refuse every prompt from the first instant;
+    // `=pending` leaves them open (the dialog's "waiting for the wallet" state).
     behaviour: {
-      connect: params.get('testWalletConnect') === 'reject' ? 'reject' : 'approve',
+      connect:
+        params.get('testWalletConnect') === 'reject'
+          ? 'reject'
+          : params.get('testWalletConnect') === 'pending'
+            ? 'pending'
+            : 'approve',
     },
   })
   announceTestWallet(wallet, window)

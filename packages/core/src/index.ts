@@ -319,6 +319,12 @@ export {
 } from './actions/signMessage.ts'
 export { signOut } from './actions/signOut.ts'
 export {
+  type SignTypedDataErrorType,
+  type SignTypedDataParameters,
+  type SignTypedDataReturnType,
+  signTypedData,
+} from './actions/signTypedData.ts'
+export {
   type SwapErrorType,
   type SwapParameters,
   type SwapReturnType,

@@ -105,7 +105,12 @@ export {
   recoverWallet,
   type ServerWallet,
 } from './frame/ensureWallet.ts'
-export { createPublicClients, handleRpcRequest, RpcError } from './frame/handleRpcRequest.ts'
+export {
+  createPublicClients,
+  handleRpcRequest,
+  type RpcContext,
+  RpcError,
+} from './frame/handleRpcRequest.ts'
 export {
   browserPasskeys,
   type CreatePasskeyMethodParameters,
@@ -142,6 +147,7 @@ export {
 // Message and HTTP schemas (move to @foyer/protocol later).
 export * from './protocol/index.ts'
 export { decodeTimestampTerms } from './smartAccount/caveatTerms.ts'
+export { createSmartAccounts } from './smartAccount/createSmartAccounts.ts'
 export {
   createSmartAccountClients,
   deleGatorDeployment,
@@ -155,6 +161,7 @@ export {
   type GrantPermissionsParameters,
   type GrantPermissionsReturnType,
   maxSessionSeconds,
+  permissionsCapability,
 } from './smartAccount/grantPermissions.ts'
 export {
   createSessionDelegation,

@@ -6,6 +6,7 @@ import { hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { ConnectButton } from './components/ConnectButton.tsx'
+import { NetworkButton } from './components/NetworkButton.tsx'
 import { FoyerProvider } from './FoyerProvider.tsx'
 import { useThemeMode } from './hooks/useThemeMode.ts'
 import { emulateColorScheme } from './testUtils.tsx'
@@ -70,5 +71,46 @@ describe('server rendering then hydration', () => {
     expect(serverHtml).toContain('>dark</output>')
     expect(screen.getByTestId('theme').textContent).toBe('light')
     expect(mismatches).toEqual([])
+  })
+
+  test('the buttons and ConnectButton.Custom hydrate without a mismatch, then show what the browser knows', async () => {
+    const page = (foyer: ReturnType<typeof createFoyer>) => (
+      <FoyerProvider foyer={foyer} reconnectOnMount={false}>
+        <ConnectButton />
+        <NetworkButton />
+        <ConnectButton.Custom>
+          {({ mounted, status, chain }) => (
+            <output data-testid="custom">{`${mounted} ${status} ${chain?.name ?? '-'}`}</output>
+          )}
+        </ConnectButton.Custom>
+      </FoyerProvider>
+    )
+    const instance = () =>
+      createFoyer({
+        networks: ['eip155:31337', 'eip155:31338'],
+        storage: createStorage({ storage: createMemoryStorage() }),
+      })
+    const container = document.createElement('div')
+    container.innerHTML = renderToString(page(instance()))
+    document.body.append(container)
+    expect(container.innerHTML).toContain('>false disconnected -</output>')
+    expect(container.innerHTML).toContain('>Connect Wallet</button>')
+
+    // The browser remembers a wallet and another network: a restore is under way at hydration.
+    const client = instance()
+    const [, anvilB] = client.config.networks
+    client.store.setState({ status: 'connecting', activeNetwork: anvilB! })
+    const mismatches: unknown[] = []
+    await act(async () => {
+      root = hydrateRoot(container, page(client), {
+        onRecoverableError: (error) => mismatches.push(error),
+      })
+    })
+    expect(mismatches).toEqual([])
+    expect(screen.getByTestId('custom').textContent).toBe('true connecting Anvil B')
+    expect(screen.getByRole('button', { name: 'Connecting…' }).getAttribute('aria-busy')).toBe(
+      'true',
+    )
+    expect(await screen.findByRole('button', { name: 'Anvil B' })).toBeTruthy()
   })
 })

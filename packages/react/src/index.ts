@@ -1,6 +1,26 @@
 // The light entry: provider, hooks and buttons. The dialog is loaded with import() on demand.
 export { ConnectButton, type ConnectButtonProps } from './components/ConnectButton.tsx'
+export {
+  type ConnectButtonAccount,
+  type ConnectButtonChain,
+  ConnectButtonCustom,
+  type ConnectButtonCustomProps,
+  type ConnectButtonRenderProps,
+} from './components/ConnectButtonCustom.tsx'
+export {
+  Identicon,
+  type IdenticonProps,
+  identiconSvg,
+  identiconUrl,
+} from './components/Identicon.tsx'
 export { NetworkButton, type NetworkButtonProps } from './components/NetworkButton.tsx'
+export {
+  NetworkIcon,
+  type NetworkIconProps,
+  networkIconSvg,
+  networkIconUrl,
+} from './components/NetworkIcon.tsx'
+export type { UseConnectButtonStateParameters } from './components/useConnectButtonState.ts'
 export { FoyerContext, type FoyerContextValue } from './context.ts'
 export { FoyerProviderNotFoundError } from './errors.ts'
 export { FoyerProvider, type FoyerProviderProps } from './FoyerProvider.tsx'

@@ -21,6 +21,10 @@ describe('server rendering', () => {
     )
     expect(html).toContain('>Connect Wallet</button>')
     expect(html).toContain('data-foyer-network-button')
+    // The buttons' stylesheet is part of the server HTML (React hoists it), so the first paint is
+    // styled; its theme follows the instance.
+    expect(html).toMatch(/<style data-precedence="foyer" data-href="foyer-trigger[ "]/)
+    expect(html).toContain('class="foyer-trigger" data-theme="dark"')
     // The dialog is client-only and loads on demand.
     expect(html).not.toContain('role="dialog"')
     foyer.destroy()

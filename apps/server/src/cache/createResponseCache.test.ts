@@ -7,7 +7,8 @@ describe('createResponseCache', () => {
     const responses = createResponseCache({ cache: createMemoryCache() })
     const value = { data: [{ id: 'a', name: 'Ä wallet' }], count: 1 }
     const stored = await responses.set('k', value, 1_000)
-    expect(stored.body).toBe(JSON.stringify(value))
+    expect(stored.body.toString()).toBe(JSON.stringify(value))
+    expect(stored.contentType).toBe('application/json; charset=utf-8')
     expect(stored.etag).toBe(entityTag(JSON.stringify(value)))
     expect(await responses.get('k')).toEqual(stored)
     expect(await responses.get('other')).toBeUndefined()
@@ -25,7 +26,7 @@ describe('createResponseCache', () => {
     await responses.setBinary('img', { contentType: 'image/png', data }, 1_000)
     const image = await responses.getBinary('img')
     expect(image?.contentType).toBe('image/png')
-    expect([...image!.data]).toEqual([...data])
+    expect([...image!.body]).toEqual([...data])
     expect(image?.etag).toBe(entityTag(Buffer.from(data)))
   })
 
@@ -43,5 +44,30 @@ describe('createResponseCache', () => {
     expect(await first.registryVersion()).toBe(before)
     now += 1_000
     expect(await first.registryVersion()).toBe(after)
+  })
+
+  it('answers what another process stored under a key, and keeps the answer of an immutable key without asking', async () => {
+    let now = 0
+    const cache = createMemoryCache({ now: () => now })
+    const first = createResponseCache({ cache, now: () => now })
+    const second = createResponseCache({ cache, now: () => now })
+    await first.set('list', { n: 1 }, 60_000)
+    expect((await second.get('list'))?.body.toString()).toBe('{"n":1}')
+    // The stored text changed (another process stored it afresh): the new one is answered.
+    await first.set('list', { n: 2 }, 60_000)
+    expect((await second.get('list'))?.body.toString()).toBe('{"n":2}')
+    // An immutable key (a registry version names it) is answered as prepared for its lifetime.
+    await first.set('list', { n: 3 }, 60_000)
+    expect((await second.get('list', { immutableMs: 1_000 }))?.body.toString()).toBe('{"n":2}')
+    now += 1_000
+    expect((await second.get('list', { immutableMs: 1_000 }))?.body.toString()).toBe('{"n":3}')
+  })
+
+  it('prepares an unchanged stored answer once: its bytes and compressed copies are reused', async () => {
+    const responses = createResponseCache({ cache: createMemoryCache() })
+    await responses.set('k', { wallets: 'x'.repeat(2_000) }, 60_000)
+    const first = await responses.get('k')
+    expect(await responses.get('k')).toBe(first)
+    expect(first?.compressible).toBe(true)
   })
 })

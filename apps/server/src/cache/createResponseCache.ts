@@ -1,8 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { type PreparedAnswer, prepareAnswer } from '../http/preparedAnswer.ts'
 import type { Cache } from './createCache.ts'
 
-/** A response kept as the bytes it is answered with, and its entity tag. */
-export type CachedResponse = { etag: string; body: string }
+/** What Fastify sends for a serialised object: a stored answer goes out with the same type. */
+export const jsonContentType = 'application/json; charset=utf-8'
+
+/** A stored response, ready to be written (see `PreparedAnswer`), with its entity tag. */
+export type CachedResponse = PreparedAnswer & { etag: string }
 
 export type CreateResponseCacheParameters = {
   cache: Cache
@@ -11,28 +15,40 @@ export type CreateResponseCacheParameters = {
    * another process (`foyer-server registry import`) reaches every process within it. Default 1 s.
    */
   versionTtlMs?: number | undefined
+  /** Prepared answers this process keeps (the oldest is dropped when full). Default 1 000. */
+  maxPreparedEntries?: number | undefined
   now?: (() => number) | undefined
 }
 
 export type ResponseCache = {
-  /** The stored response of `key` (already prefixed by the caller with what it depends on). */
-  get: (key: string) => Promise<CachedResponse | undefined>
-  /** Serialises `value` once, stores the text and its entity tag, and returns them. */
+  /**
+   * The stored response of `key` (already prefixed by the caller with what it depends on).
+   * `immutableMs`: the key names its content (a registry version is part of it), so this
+   * process answers what it prepared for it that long without asking the shared cache.
+   */
+  get: (
+    key: string,
+    options?: { immutableMs?: number | undefined },
+  ) => Promise<CachedResponse | undefined>
+  /** Serialises `value` once, stores the text and its entity tag, and returns them prepared. */
   set: (key: string, value: unknown, ttlMs: number) => Promise<CachedResponse>
   /** A binary response (an image), stored as base64 with its content type. */
-  getBinary: (key: string) => Promise<CachedBinary | undefined>
+  getBinary: (
+    key: string,
+    options?: { immutableMs?: number | undefined },
+  ) => Promise<CachedResponse | undefined>
   setBinary: (
     key: string,
     value: { contentType: string; data: Uint8Array },
     ttlMs: number,
-  ) => Promise<CachedBinary>
+  ) => Promise<CachedResponse>
   /** The current wallet-registry version: part of the key of every answer built from it. */
   registryVersion: () => Promise<string>
+  /** The registry version while this process still trusts what it read, else undefined. */
+  peekRegistryVersion: () => string | undefined
   /** Drops every answer built from the registry (all processes sharing the cache backend). */
   invalidateRegistry: () => Promise<void>
 }
-
-export type CachedBinary = { etag: string; contentType: string; data: Buffer }
 
 const registryVersionKey = 'response:registry-version'
 /** The version outlives any answer keyed by it (a missing version is replaced by a new one). */
@@ -45,11 +61,50 @@ export function entityTag(body: string | Uint8Array): string {
 
 /**
  * Whole responses in the shared cache (memory or Redis), stored as their serialised text so a hit
- * is answered as is: no parsing and serialising again. Text entries are `etag\nbody`.
+ * is answered as is: no parsing and serialising again. Text entries are `etag\nbody` (JSON) or
+ * `etag\ncontent type\nbase64` (binary). Each process keeps the answers it prepared from them
+ * (bytes, compressed copies): a hit whose stored text is unchanged reuses them.
  */
 export function createResponseCache(parameters: CreateResponseCacheParameters): ResponseCache {
-  const { cache, versionTtlMs = 1_000, now = Date.now } = parameters
+  const { cache, versionTtlMs = 1_000, maxPreparedEntries = 1_000, now = Date.now } = parameters
   let version: { value: string; readAt: number } | undefined
+  const prepared = new Map<string, { text: string; answer: CachedResponse; preparedAt: number }>()
+
+  function remember(key: string, text: string, answer: CachedResponse): CachedResponse {
+    prepared.delete(key)
+    if (prepared.size >= maxPreparedEntries) {
+      const oldest = prepared.keys().next()
+      if (!oldest.done) prepared.delete(oldest.value)
+    }
+    prepared.set(key, { text, answer, preparedAt: now() })
+    return answer
+  }
+
+  async function lookUp(
+    key: string,
+    immutableMs: number | undefined,
+    prepare: (text: string) => CachedResponse,
+  ): Promise<CachedResponse | undefined> {
+    const known = prepared.get(key)
+    if (known && immutableMs !== undefined && now() - known.preparedAt < immutableMs)
+      return known.answer
+    const text = await cache.getText(key)
+    if (text === undefined) return undefined
+    // The same string (memory cache) or equal text (Redis): what was prepared still holds.
+    if (known && known.text === text) return known.answer
+    return remember(key, text, prepare(text))
+  }
+
+  function prepareJson(text: string): CachedResponse {
+    const split = text.indexOf('\n')
+    const etag = text.slice(0, split)
+    return { ...prepareAnswer({ body: text.slice(split + 1), contentType: jsonContentType }), etag }
+  }
+
+  function prepareBinary(text: string): CachedResponse {
+    const [etag, contentType, data] = text.split('\n') as [string, string, string]
+    return { ...prepareAnswer({ body: Buffer.from(data, 'base64'), contentType }), etag }
+  }
 
   async function writeVersion(): Promise<string> {
     const value = randomBytes(6).toString('base64url')
@@ -59,29 +114,24 @@ export function createResponseCache(parameters: CreateResponseCacheParameters): 
   }
 
   return {
-    async get(key) {
-      const text = await cache.getText(key)
-      if (text === undefined) return undefined
-      const split = text.indexOf('\n')
-      return { etag: text.slice(0, split), body: text.slice(split + 1) }
-    },
+    get: (key, options) => lookUp(key, options?.immutableMs, prepareJson),
     async set(key, value, ttlMs) {
       const body = JSON.stringify(value)
       const etag = entityTag(body)
-      await cache.setText(key, `${etag}\n${body}`, ttlMs)
-      return { etag, body }
+      const text = `${etag}\n${body}`
+      await cache.setText(key, text, ttlMs)
+      return remember(key, text, {
+        ...prepareAnswer({ body, contentType: jsonContentType }),
+        etag,
+      })
     },
-    async getBinary(key) {
-      const text = await cache.getText(key)
-      if (text === undefined) return undefined
-      const [etag, contentType, data] = text.split('\n') as [string, string, string]
-      return { etag, contentType, data: Buffer.from(data, 'base64') }
-    },
+    getBinary: (key, options) => lookUp(key, options?.immutableMs, prepareBinary),
     async setBinary(key, { contentType, data }, ttlMs) {
       const buffer = Buffer.from(data)
       const etag = entityTag(buffer)
-      await cache.setText(key, `${etag}\n${contentType}\n${buffer.toString('base64')}`, ttlMs)
-      return { etag, contentType, data: buffer }
+      const text = `${etag}\n${contentType}\n${buffer.toString('base64')}`
+      await cache.setText(key, text, ttlMs)
+      return remember(key, text, { ...prepareAnswer({ body: buffer, contentType }), etag })
     },
     async registryVersion() {
       if (version && now() - version.readAt < versionTtlMs) return version.value
@@ -89,6 +139,9 @@ export function createResponseCache(parameters: CreateResponseCacheParameters): 
       if (stored === undefined) return writeVersion()
       version = { value: stored, readAt: now() }
       return stored
+    },
+    peekRegistryVersion() {
+      return version && now() - version.readAt < versionTtlMs ? version.value : undefined
     },
     async invalidateRegistry() {
       await writeVersion()

@@ -14,7 +14,10 @@ export type CreateDatabaseParameters = {
   dataDir?: string | undefined
   /** Connection pool size for PostgreSQL. */
   poolSize?: number | undefined
-  /** Told when PostgreSQL drops an idle pooled connection (e.g. to log it). */
+  /**
+   * Told when PostgreSQL drops a pooled connection, idle or in use (e.g. to log it); a query on
+   * a dropped connection fails on its own, so this is for logs only.
+   */
   onIdleConnectionError?: ((error: Error) => void) | undefined
 }
 
@@ -32,6 +35,13 @@ export async function createDatabase(parameters: CreateDatabaseParameters): Prom
     // An idle connection that the server closes (restart, failover, shutdown) is reported here;
     // without a listener it would crash the process. The pool replaces it on the next query.
     pool.on('error', (error) => parameters.onIdleConnectionError?.(error))
+    // A connection in use (in a query or transaction) that the server drops emits 'error' on its
+    // client, which the pool does not listen to while it is checked out: without this a database
+    // restart under load would crash the process. The query fails by itself and the pool
+    // discards the client when it comes back.
+    pool.on('connect', (client) =>
+      client.on('error', (error) => parameters.onIdleConnectionError?.(error)),
+    )
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     await migrateToLatest({ db })
     return { db, kind: 'postgres', destroy: () => db.destroy() }

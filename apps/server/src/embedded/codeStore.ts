@@ -52,6 +52,11 @@ export type CodeStore = {
    * failure budget (`LoginFailureBudget`).
    */
   consume: (purpose: CodePurpose, target: CodeTarget, code: string) => Promise<void>
+  /**
+   * Undoes `issue` (and `claimEmailSlot`) for a code whose mail could not be sent: the code is
+   * deleted and the address's cooldown released, so the visitor may ask again at once.
+   */
+  withdraw: (purpose: CodePurpose, target: CodeTarget, code: string) => Promise<void>
 }
 
 export type CreateCodeStoreParameters = {
@@ -262,6 +267,21 @@ export function createCodeStore({
           .execute()
       })
       return code
+    },
+
+    async withdraw(purpose, { projectId, email }, code) {
+      await db
+        .deleteFrom('embedded_otps')
+        .where('project_id', '=', projectId)
+        .where('purpose', '=', purpose)
+        .where('email', '=', email)
+        .where('code_hash', '=', hashOneTimeCode({ key, projectId, purpose, email, code }))
+        .execute()
+      await db
+        .deleteFrom('embedded_email_throttle')
+        .where('project_id', '=', projectId)
+        .where('email', '=', email)
+        .execute()
     },
 
     async consume(purpose, target, code) {

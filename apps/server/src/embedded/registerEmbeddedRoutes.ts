@@ -101,6 +101,18 @@ const invalidInput = (field: string) =>
   new EmbeddedApiError(400, 'invalid_input', `Invalid ${field}`)
 const deviceNotVerified = () =>
   new EmbeddedApiError(403, 'device_not_verified', 'Device not verified')
+/** 503 when the code mail could not be handed to the mail server; the visitor may retry. */
+const mailNotSent = (cause: unknown) =>
+  cause instanceof EmbeddedApiError
+    ? cause
+    : new EmbeddedApiError(
+        503,
+        'email_unavailable',
+        'The email could not be sent. Please try again',
+        {
+          cause,
+        },
+      )
 const operatorRecoveryOff = () =>
   new EmbeddedApiError(403, 'operator_recovery_off', 'Operator recovery is off on this server')
 
@@ -212,7 +224,15 @@ export function registerEmbeddedRoutes(app: FastifyInstance, deps: EmbeddedRoute
     await codes.claimEmailSlot({ projectId, email })
     // The same answer and the same mail for every address and device: whether an account exists
     // (and whether it knows this device) is told only to whoever holds the code.
-    await send(loginCodeMail(email, await codes.issue('login', { projectId, email })))
+    const code = await codes.issue('login', { projectId, email })
+    try {
+      await send(loginCodeMail(email, code))
+    } catch (error) {
+      // The mail server is down or refused: nobody got this code, so it goes, with the cooldown
+      // it took, and the visitor may ask again as soon as mail works.
+      await codes.withdraw('login', { projectId, email }, code)
+      throw mailNotSent(error)
+    }
     return { action: 'VERIFY_OTP' as const }
   })
 

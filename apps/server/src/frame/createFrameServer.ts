@@ -38,6 +38,7 @@ import {
 } from '../embedded/social/farcasterLogin.ts'
 import { socialCallbackPath } from '../embedded/social/registerSocialRoutes.ts'
 import type { SocialProviderConfig } from '../embedded/social/socialProviders.ts'
+import { drainOnClose } from '../http/drainOnClose.ts'
 import { findUnstorableText } from '../http/findUnstorableText.ts'
 import { createFallbackRateLimitStore } from '../http/rateLimitStore.ts'
 import { registerSessionRoutes } from '../http/sessionRoutes.ts'
@@ -215,6 +216,7 @@ export async function createFrameServer(
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
   })
 
+  drainOnClose(frame)
   frame.setErrorHandler((error: FastifyError | EmbeddedApiError, request, reply) => {
     if (error instanceof EmbeddedApiError) {
       if (error instanceof MalformedCookieError) expireCookie(reply, error.cookieName, secure)

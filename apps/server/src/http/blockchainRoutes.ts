@@ -30,9 +30,11 @@ import {
 } from '../identity/names.ts'
 import { queryHistory } from '../indexer/queryHistory.ts'
 import { unavailablePrice } from '../prices/createPriceService.ts'
+import { createEarlyAnswers } from './createEarlyAnswers.ts'
 import { parseInput } from './parseInput.ts'
 import { pickProjectId } from './pickProjectId.ts'
-import { jsonContentType } from './sendCachedResponse.ts'
+import { createPreparedTexts } from './preparedAnswer.ts'
+import { createAnswerSender, jsonContentType } from './sendCachedResponse.ts'
 
 /** SPEC §9: balances 30 s, identity 5 min. */
 export const balanceCacheTtlMs = 30_000
@@ -51,6 +53,17 @@ export function addressLookupCacheKeys(address: string): { identity: string; rev
 
 export function registerBlockchainRoutes(app: FastifyInstance): void {
   const { foyer } = app
+  const preparedText = createPreparedTexts()
+  const sendAnswer = createAnswerSender()
+  // A balance or history URL answered from the cache is answered again from the first hook while
+  // the cached texts it was built from are the same.
+  const early = createEarlyAnswers({
+    peekProject: foyer.peekProject,
+    requireProject: foyer.requireProject,
+    peekRegistryVersion: foyer.responses.peekRegistryVersion,
+    sendAnswer,
+  })
+  const answerEarly = { onRequest: early.answerEarly }
   const ensChain = () => foyer.chains.find((chain) => chain.config.ensUniversalResolver)
 
   /** The configured chains a `chainId` parameter selects; unsupported ids select none. */
@@ -115,65 +128,81 @@ export function registerBlockchainRoutes(app: FastifyInstance): void {
     return text
   }
 
-  app.get(routes.getBalance.path, async (request, reply) => {
+  /** True while each key still holds the text an answer was built from (see `EarlyAnswer`). */
+  const storedTexts = (keys: readonly string[], texts: readonly string[]) => async () => {
+    for (let index = 0; index < keys.length; index++)
+      if ((await foyer.cache.getText(keys[index]!)) !== texts[index]) return false
+    return true
+  }
+
+  app.get(routes.getBalance.path, answerEarly, async (request, reply) => {
     const params = parseInput(routes.getBalance.params, request.params, 'params')
     const query = parseInput(routes.getBalance.query, request.query, 'query')
-    await foyer.requireProject(request, query.projectId)
-    const send = (perChain: string[]) =>
-      reply.header('content-type', jsonContentType).send(balancesResponse(perChain))
+    const project = await foyer.requireProject(request, query.projectId)
+    const perNetwork = balanceLookups(params.address, query.chainId, query.forceUpdate)
+    const keys = perNetwork.map((lookup) => lookup.key)
+    const perChain = await Promise.all(
+      perNetwork.map((lookup) => balancesText(lookup.key, query.forceUpdate, lookup.read)),
+    )
+    const answer = preparedText(
+      `balance:${keys.join(',')}`,
+      perChain,
+      balancesResponse,
+      jsonContentType,
+    )
+    // Answered early again while every network's stored balances are the same texts.
+    if (!query.forceUpdate)
+      early.remember(request, {
+        projectId: project.id,
+        project,
+        checkOrigin: true,
+        validUntil: Date.now() + balanceCacheTtlMs,
+        isCurrent: storedTexts(keys, perChain),
+        answer,
+      })
+    return sendAnswer(request, reply, answer)
+  })
+
+  /** The cache key and the reading of each network a balance request asks. */
+  function balanceLookups(
+    requested: string,
+    chainId: string | undefined,
+    forceUpdate: boolean | undefined,
+  ): { key: string; read: () => Promise<TokenBalance[]> }[] {
     // The address says the namespace: Bitcoin addresses are answered on the Bitcoin networks.
-    const bitcoinChains = params.address.startsWith('0x')
+    const bitcoinChains = requested.startsWith('0x')
       ? undefined
-      : selectBitcoinChains(params.address, query.chainId, 'address')
+      : selectBitcoinChains(requested, chainId, 'address')
     if (bitcoinChains) {
-      const address = normalizeBitcoinAddress(params.address)
-      const perChain = await Promise.all(
-        bitcoinChains.map((chain) =>
-          balancesText(`balance:${chain.caipNetworkId}:${address}`, query.forceUpdate, () =>
-            readBitcoinBalances({ chain, address, tokenIconUrl: foyer.tokenIconUrl }),
-          ),
-        ),
-      )
-      return send(perChain)
+      const address = normalizeBitcoinAddress(requested)
+      return bitcoinChains.map((chain) => ({
+        key: `balance:${chain.caipNetworkId}:${address}`,
+        read: () => readBitcoinBalances({ chain, address, tokenIconUrl: foyer.tokenIconUrl }),
+      }))
     }
     // Other base58 owners are answered on the Solana networks.
-    if (!params.address.startsWith('0x')) {
-      const solanaChains = foyer.solanaChains.filter(
-        (chain) => query.chainId === undefined || chain.caipNetworkId === query.chainId,
-      )
-      const perChain = await Promise.all(
-        solanaChains.map((chain) =>
-          balancesText(`balance:${chain.caipNetworkId}:${params.address}`, query.forceUpdate, () =>
-            readSolanaBalances({
-              chain,
-              address: params.address,
-              tokenIconUrl: foyer.tokenIconUrl,
-            }),
-          ),
-        ),
-      )
-      return send(perChain)
+    if (!requested.startsWith('0x')) {
+      return foyer.solanaChains
+        .filter((chain) => chainId === undefined || chain.caipNetworkId === chainId)
+        .map((chain) => ({
+          key: `balance:${chain.caipNetworkId}:${requested}`,
+          read: () =>
+            readSolanaBalances({ chain, address: requested, tokenIconUrl: foyer.tokenIconUrl }),
+        }))
     }
-    const address = getAddress(params.address)
-    const chains = selectChains(query.chainId)
-    const perChain = await Promise.all(
-      chains.map((chain) =>
-        balancesText(
-          `balance:${chain.config.chainId}:${address.toLowerCase()}`,
-          query.forceUpdate,
-          () =>
-            readBalances({
-              chain,
-              address,
-              prices: foyer.prices,
-              tokenIconUrl: foyer.tokenIconUrl,
-              forceUpdate: query.forceUpdate,
-            }),
-        ),
-      ),
-    )
-    return send(perChain)
-  })
+    const address = getAddress(requested)
+    return selectChains(chainId).map((chain) => ({
+      key: `balance:${chain.config.chainId}:${address.toLowerCase()}`,
+      read: () =>
+        readBalances({
+          chain,
+          address,
+          prices: foyer.prices,
+          tokenIconUrl: foyer.tokenIconUrl,
+          forceUpdate,
+        }),
+    }))
+  }
 
   app.post(
     routes.postFungiblePrice.path,
@@ -237,10 +266,10 @@ export function registerBlockchainRoutes(app: FastifyInstance): void {
     },
   )
 
-  app.get(routes.getHistory.path, async (request, reply) => {
+  app.get(routes.getHistory.path, answerEarly, async (request, reply) => {
     const params = parseInput(routes.getHistory.params, request.params, 'params')
     const query = parseInput(routes.getHistory.query, request.query, 'query')
-    await foyer.requireProject(request, query.projectId)
+    const project = await foyer.requireProject(request, query.projectId)
     if (!params.account.startsWith('0x')) {
       // The schema lets only EVM and Bitcoin-shaped accounts through.
       const chains = selectBitcoinChains(params.account, query.chainId, 'account')
@@ -275,7 +304,21 @@ export function registerBlockchainRoutes(app: FastifyInstance): void {
       text = JSON.stringify((await read()) satisfies GetHistoryResponse)
       await foyer.cache.setText(key, text, historyCacheTtlMs)
     }
-    return reply.header('content-type', jsonContentType).send(text)
+    const answer = preparedText(key, [text], onlyPart, jsonContentType)
+    const stored = storedTexts([key], [text])
+    early.remember(request, {
+      projectId: project.id,
+      project,
+      checkOrigin: true,
+      validUntil: Date.now() + historyCacheTtlMs,
+      // A new block indexed is a new key: the answer holds while the states and text are the same.
+      isCurrent: () =>
+        chains.every(
+          (chain, index) => foyer.indexer.indexedState(chain.config.chainId) === states[index],
+        ) && stored(),
+      answer,
+    })
+    return sendAnswer(request, reply, answer)
   })
 
   /**
@@ -335,6 +378,8 @@ export function balancesResponse(perChain: readonly string[]): string {
   const items = perChain.filter((text) => text !== '[]').map((text) => text.slice(1, -1))
   return `{"balances":[${items.join(',')}]}`
 }
+
+const onlyPart = (parts: readonly string[]) => parts[0]!
 
 function toPrice(quote: { price: number; source: FungiblePrice['priceSource'] }) {
   return { price: quote.price, priceSource: quote.source }

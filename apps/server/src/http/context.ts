@@ -30,6 +30,8 @@ export type ServerContext = {
   ) => Promise<Project>
   /** Looks a project up through a short per-process cache. */
   findProject: (projectId: string) => Promise<Project | undefined>
+  /** The fresh cached project without waiting, when there is one (see `ProjectCache.peek`). */
+  peekProject: (projectId: string) => { project: Project | undefined } | undefined
   /** Counts one error report of a client; false once the client's per-minute cap is reached. */
   allowErrorReport: (request: FastifyRequest, projectId: string) => Promise<boolean>
   tokenIconUrl: (symbol: string) => string

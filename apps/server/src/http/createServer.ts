@@ -17,7 +17,8 @@ import { BaseError as ViemBaseError } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createAnalyticsQuota } from '../analytics/quota.ts'
 import { type AnalyticsRetention, startAnalyticsRetention } from '../analytics/retention.ts'
-import { type Cache, createMemoryCache, createRedisCache } from '../cache/createCache.ts'
+import { type Cache, createMemoryCache } from '../cache/createCache.ts'
+import { createFallbackCache } from '../cache/createFallbackCache.ts'
 import { createResponseCache } from '../cache/createResponseCache.ts'
 import { createChainRuntime } from '../chains/createChainRuntime.ts'
 import { enableIndexing } from '../chains/enableIndexing.ts'
@@ -52,6 +53,7 @@ import { registerAnalyticsRoutes } from './analyticsRoutes.ts'
 import { registerBlockchainRoutes } from './blockchainRoutes.ts'
 import type { ServerContext } from './context.ts'
 import { registerDocsRoutes } from './docsRoutes.ts'
+import { drainOnClose } from './drainOnClose.ts'
 import { registerNameRoutes } from './nameRoutes.ts'
 import { registerNftRoutes } from './nftRoutes.ts'
 import { registerOnRampRoutes } from './onRampRoutes.ts'
@@ -252,7 +254,10 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
   })
 
-  const cache: Cache = options.cache ?? (redis ? createRedisCache({ redis }) : createMemoryCache())
+  // With Redis, a Redis that stops answering turns the cache per process (one warning per outage)
+  // until it is back, as the rate limits do.
+  const cache: Cache =
+    options.cache ?? (redis ? createFallbackCache({ redis, log: app.log }) : createMemoryCache())
   const responses = createResponseCache({ cache })
   const chains = indexedConfigs.map((config) => createChainRuntime({ config }))
   const prices = createPriceService({
@@ -340,6 +345,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
     indexer,
     publicUrl,
     findProject,
+    peekProject: projects.peek,
     tokenIconUrl: (symbol) => `${publicUrl}/public/getTokenImage/${encodeURIComponent(symbol)}`,
     loginProviders: new Set(),
     nameZone: names?.zone,
@@ -419,6 +425,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
     return reply.status(404).send(body)
   })
 
+  drainOnClose(app)
   app.get('/health', async () => ({ status: 'ok' as const }))
   registerDocsRoutes(app, { serverUrl: publicUrl })
   registerWalletServiceRoutes(app)

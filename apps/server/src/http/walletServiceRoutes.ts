@@ -5,15 +5,16 @@ import {
   type GetWalletsResponse,
   routes,
 } from '@foyer/protocol'
-import type { FastifyInstance, FastifyReply } from 'fastify'
-import type { CachedResponse } from '../cache/createResponseCache.ts'
-import { entityTag } from '../cache/createResponseCache.ts'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { type CachedResponse, entityTag, jsonContentType } from '../cache/createResponseCache.ts'
 import { NotFoundError } from '../errors.ts'
 import { monogramSvg } from '../images/monogramSvg.ts'
 import type { Project } from '../projects/projects.ts'
 import { queryWallets } from '../registry/wallets.ts'
+import { createEarlyAnswers } from './createEarlyAnswers.ts'
 import { parseInput } from './parseInput.ts'
-import { sendCachedBinary, sendCachedJson } from './sendCachedResponse.ts'
+import { prepareAnswer } from './preparedAnswer.ts'
+import { createAnswerSender } from './sendCachedResponse.ts'
 
 /**
  * Names of well-known networks, for generated network icons (`/public/getAssetImage/{id}`). A Map:
@@ -70,6 +71,11 @@ const projectAnswerCacheControl = 'no-cache'
 const walletListTtlMs = 60_000
 const walletImageTtlMs = 3_600_000
 
+/** An SVG opened directly must not run anything. */
+const imageHeaders = {
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+} as const
+
 function sendSvg(reply: FastifyReply, svg: string) {
   return (
     reply
@@ -96,7 +102,7 @@ function createProjectAnswers() {
     let answer = known.get(key)
     if (!answer) {
       const body = JSON.stringify(build())
-      answer = { etag: entityTag(body), body }
+      answer = { ...prepareAnswer({ body, contentType: jsonContentType }), etag: entityTag(body) }
       known.set(key, answer)
     }
     return answer
@@ -106,32 +112,58 @@ function createProjectAnswers() {
 export function registerWalletServiceRoutes(app: FastifyInstance): void {
   const { foyer } = app
   const projectAnswer = createProjectAnswers()
+  const sendAnswer = createAnswerSender()
+  // A URL answered before is answered again from the first hook while what it depends on holds.
+  const early = createEarlyAnswers({
+    peekProject: foyer.peekProject,
+    requireProject: foyer.requireProject,
+    peekRegistryVersion: foyer.responses.peekRegistryVersion,
+    sendAnswer,
+  })
+  const answerEarly = { onRequest: early.answerEarly }
 
-  app.get(routes.getConfig.path, async (request, reply) => {
+  /** Sends a project answer, remembered for its URL while the project stays the same. */
+  function sendProjectAnswer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    project: Project,
+    answer: CachedResponse,
+    options: { checkOrigin?: boolean; isCurrent?: () => boolean } = {},
+  ) {
+    early.remember(request, {
+      projectId: project.id,
+      project,
+      checkOrigin: options.checkOrigin ?? true,
+      isCurrent: options.isCurrent,
+      validUntil: Number.POSITIVE_INFINITY,
+      answer,
+      cacheControl: projectAnswerCacheControl,
+    })
+    return sendAnswer(request, reply, answer, { cacheControl: projectAnswerCacheControl })
+  }
+
+  app.get(routes.getConfig.path, answerEarly, async (request, reply) => {
     const query = parseInput(routes.getConfig.query, request.query, 'query')
     const project = await foyer.requireProject(request, query.projectId)
     // Login providers are added while the server starts: their count keys the answer.
-    const answer = projectAnswer(
-      project,
-      `config:${foyer.loginProviders.size}`,
-      (): GetConfigResponse => {
-        // Only logins this server can run: a button that cannot work is not offered.
-        const socials = project.features.socials.filter((social) =>
-          foyer.loginProviders.has(social),
-        )
-        return {
-          projectId: project.id,
-          name: project.name,
-          features: { ...project.features, socials },
-          ...(foyer.nameZone ? { names: { zone: foyer.nameZone } } : {}),
-          ...(foyer.smartAccounts.length > 0 ? { smartAccounts: foyer.smartAccounts } : {}),
-        }
-      },
-    )
-    return sendCachedJson(request, reply, answer, projectAnswerCacheControl)
+    const loginProviders = foyer.loginProviders.size
+    const answer = projectAnswer(project, `config:${loginProviders}`, (): GetConfigResponse => {
+      // Only logins this server can run: a button that cannot work is not offered.
+      const socials = project.features.socials.filter((social) => foyer.loginProviders.has(social))
+      return {
+        projectId: project.id,
+        name: project.name,
+        features: { ...project.features, socials },
+        ...(foyer.nameZone ? { names: { zone: foyer.nameZone } } : {}),
+        ...(foyer.smartAccounts.length > 0 ? { smartAccounts: foyer.smartAccounts } : {}),
+      }
+    })
+    return sendProjectAnswer(request, reply, project, answer, {
+      isCurrent: () => foyer.loginProviders.size === loginProviders,
+    })
   })
 
-  app.get(routes.getOrigins.path, async (request, reply) => {
+  app.get(routes.getOrigins.path, answerEarly, async (request, reply) => {
     const query = parseInput(routes.getOrigins.query, request.query, 'query')
     // The allow-list is what the client checks its own origin against, so it is answered to any origin.
     const project = await foyer.requireProject(request, query.projectId, { checkOrigin: false })
@@ -140,10 +172,10 @@ export function registerWalletServiceRoutes(app: FastifyInstance): void {
       'origins',
       (): GetOriginsResponse => ({ allowedOrigins: project.allowedOrigins }),
     )
-    return sendCachedJson(request, reply, answer, projectAnswerCacheControl)
+    return sendProjectAnswer(request, reply, project, answer, { checkOrigin: false })
   })
 
-  app.get(routes.getAnalyticsConfig.path, async (request, reply) => {
+  app.get(routes.getAnalyticsConfig.path, answerEarly, async (request, reply) => {
     const query = parseInput(routes.getAnalyticsConfig.query, request.query, 'query')
     const project = await foyer.requireProject(request, query.projectId)
     const answer = projectAnswer(
@@ -151,12 +183,12 @@ export function registerWalletServiceRoutes(app: FastifyInstance): void {
       'analytics',
       (): GetAnalyticsConfigResponse => ({ isAnalyticsEnabled: project.features.analytics }),
     )
-    return sendCachedJson(request, reply, answer, projectAnswerCacheControl)
+    return sendProjectAnswer(request, reply, project, answer)
   })
 
-  app.get(routes.getWallets.path, async (request, reply) => {
+  app.get(routes.getWallets.path, answerEarly, async (request, reply) => {
     const query = parseInput(routes.getWallets.query, request.query, 'query')
-    await foyer.requireProject(request, query.projectId)
+    const project = await foyer.requireProject(request, query.projectId)
     // The listing is the same for every project: only what selects it keys it (not the SDK's
     // name or version, nor parameters the route ignores).
     const listing = {
@@ -168,30 +200,41 @@ export function registerWalletServiceRoutes(app: FastifyInstance): void {
       badgeType: query.badge_type,
       chains: query.chains,
     }
-    const key = `response:wallets:${await foyer.responses.registryVersion()}:${JSON.stringify(listing)}`
+    const registryVersion = await foyer.responses.registryVersion()
+    const key = `response:wallets:${registryVersion}:${JSON.stringify(listing)}`
     const cached =
-      (await foyer.responses.get(key)) ??
+      (await foyer.responses.get(key, { immutableMs: walletListTtlMs })) ??
       (await foyer.responses.set(
         key,
         (await queryWallets({ db: foyer.database.db, ...listing })) satisfies GetWalletsResponse,
         walletListTtlMs,
       ))
-    return sendCachedJson(request, reply, cached, walletListCacheControl)
+    early.remember(request, {
+      projectId: project.id,
+      project,
+      checkOrigin: true,
+      registryVersion,
+      validUntil: Date.now() + walletListTtlMs,
+      answer: cached,
+      cacheControl: walletListCacheControl,
+    })
+    return sendAnswer(request, reply, cached, { cacheControl: walletListCacheControl })
   })
 
   async function checkOptionalProject(
     request: Parameters<typeof foyer.requireProject>[0],
     projectId: string | undefined,
   ) {
-    if (projectId !== undefined) await foyer.requireProject(request, projectId)
+    return projectId !== undefined ? await foyer.requireProject(request, projectId) : undefined
   }
 
-  app.get(routes.getWalletImage.path, async (request, reply) => {
+  app.get(routes.getWalletImage.path, answerEarly, async (request, reply) => {
     const { id } = parseInput(routes.getWalletImage.params, request.params, 'params')
     const query = parseInput(routes.getWalletImage.query, request.query, 'query')
-    await checkOptionalProject(request, query.projectId)
-    const key = `response:wallet-image:${await foyer.responses.registryVersion()}:${id}`
-    let cached = await foyer.responses.getBinary(key)
+    const project = await checkOptionalProject(request, query.projectId)
+    const registryVersion = await foyer.responses.registryVersion()
+    const key = `response:wallet-image:${registryVersion}:${id}`
+    let cached = await foyer.responses.getBinary(key, { immutableMs: walletImageTtlMs })
     if (!cached) {
       const image = await foyer.database.db
         .selectFrom('images')
@@ -207,8 +250,18 @@ export function registerWalletServiceRoutes(app: FastifyInstance): void {
       )
     }
     // An SVG opened directly must not run anything.
-    reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-    return sendCachedBinary(request, reply, cached, imageCacheControl)
+    reply.headers(imageHeaders)
+    early.remember(request, {
+      projectId: project?.id,
+      project,
+      checkOrigin: true,
+      registryVersion,
+      validUntil: Date.now() + walletImageTtlMs,
+      answer: cached,
+      cacheControl: imageCacheControl,
+      headers: imageHeaders,
+    })
+    return sendAnswer(request, reply, cached, { cacheControl: imageCacheControl })
   })
 
   app.get(routes.getAssetImage.path, async (request, reply) => {

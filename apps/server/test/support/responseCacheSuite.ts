@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { type Devnet, startDevnet } from '@foyer/devnet'
 import type { GetConfigResponse, GetWalletsResponse } from '@foyer/protocol'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
@@ -66,7 +67,8 @@ export function describeResponseCacheSuite(
       devnet = devnetStarted.devnet
       stopDevnet = devnetStarted.stop
       app = await server({ dev: true, devnetFile })
-    })
+      // A busy machine (PGlite migrations, a devnet) may need minutes.
+    }, 240_000)
 
     afterAll(async () => {
       await Promise.allSettled(started.map((s) => s.close()))
@@ -98,9 +100,50 @@ export function describeResponseCacheSuite(
         )
         expect(fresh.headers['content-type']).toBe('application/json; charset=utf-8')
         expect(fresh.headers['access-control-allow-origin']).toBe(origin)
-        expect(fresh.headers.vary).toBe('Origin')
+        // Lists of 1 KiB and more are also sent compressed: caches keep one copy per encoding.
+        expect(fresh.headers.vary).toBe(
+          fresh.rawPayload.byteLength >= 1_024 ? 'Origin, Accept-Encoding' : 'Origin',
+        )
         expect(fresh.headers['cache-control']).toBe('public, max-age=300')
       }
+    })
+
+    it('answers a compressed copy to a browser that accepts one, the same bytes fresh and cached', async () => {
+      const url = q('/getWallets', { page: '1', entries: '40', search: 'a' })
+      const identity = await app.inject({ url, headers: { origin } })
+      expect(identity.rawPayload.byteLength).toBeGreaterThan(1_024)
+      expect(identity.headers['content-encoding']).toBeUndefined()
+      const decode = { gzip: gunzipSync, br: brotliDecompressSync }
+      for (const [acceptEncoding, encoding] of [
+        ['gzip, deflate, br, zstd', 'br'],
+        ['gzip, deflate', 'gzip'],
+      ] as const) {
+        const headers = { origin, 'accept-encoding': acceptEncoding }
+        const first = await app.inject({ url, headers })
+        const again = await app.inject({ url, headers })
+        expect(first.headers['content-encoding']).toBe(encoding)
+        expect(received(again)).toEqual(received(first))
+        expect(decode[encoding](first.rawPayload).toString()).toBe(identity.body)
+        expect(first.headers['content-length']).toBe(String(first.rawPayload.byteLength))
+        expect(first.rawPayload.byteLength).toBeLessThan(identity.rawPayload.byteLength / 3)
+        expect(first.headers.etag).toBe(identity.headers.etag)
+        expect(first.headers.vary).toBe('Origin, Accept-Encoding')
+      }
+    })
+
+    it('refuses an origin the project does not allow, also for a URL answered before', async () => {
+      const url = q('/getWallets', { entries: '5' })
+      expect((await app.inject({ url, headers: { origin } })).statusCode).toBe(200)
+      const refused = await app.inject({ url, headers: { origin: 'https://elsewhere.example' } })
+      expect(refused.statusCode).toBe(403)
+      expect(refused.headers['access-control-allow-origin']).toBe('https://elsewhere.example')
+      // Without an Origin (a server, curl) the answer is given, without CORS headers.
+      const noOrigin = await app.inject({ url })
+      expect(noOrigin.statusCode).toBe(200)
+      expect(noOrigin.headers['access-control-allow-origin']).toBeUndefined()
+      const again = await app.inject({ url, headers: { origin } })
+      expect(again.headers['access-control-allow-origin']).toBe(origin)
+      expect(again.body).toBe(noOrigin.body)
     })
 
     it('answers a cached balance byte for byte as it answered it fresh', async () => {
@@ -112,6 +155,10 @@ export function describeResponseCacheSuite(
       expect(received(cached)).toEqual(received(fresh))
       expect(fresh.body).toBe(JSON.stringify(fresh.json()))
       expect((fresh.json() as { balances: unknown[] }).balances.length).toBeGreaterThan(1)
+      // What the cache holds is what is answered: a stored balance that changed (a forced
+      // update, another process) is answered at once, also for a URL answered before.
+      await app.foyer.cache.setText(`balance:31337:${address.toLowerCase()}`, '[]', 30_000)
+      expect((await app.inject({ url, headers: { origin } })).body).toBe('{"balances":[]}')
     })
 
     it('answers 304 without a body to a client that has the current wallet list, image or config', async () => {
@@ -205,6 +252,21 @@ export function describeResponseCacheSuite(
       expect(after.headers['access-control-allow-origin']).toBe(otherOrigin)
       const origins = await fresh.inject({ url: q('/projects/v1/origins', { projectId: id }) })
       expect(origins.json()).toEqual({ allowedOrigins: [otherOrigin] })
+      const analytics = () =>
+        fresh.inject({
+          url: q('/getAnalyticsConfig', { projectId: id }),
+          headers: { origin: otherOrigin },
+        })
+      expect((await analytics()).json()).toEqual({ isAnalyticsEnabled: true })
+      await upsertProject({
+        db: fixture.database.db,
+        id,
+        name: 'After',
+        allowedOrigins: [otherOrigin],
+        features: { analytics: false },
+      })
+      await new Promise((resolve) => setTimeout(resolve, 60))
+      expect((await analytics()).json()).toEqual({ isAnalyticsEnabled: false })
       // The origin allowed before is refused now.
       expect((await config({ origin })).statusCode).toBe(403)
     })

@@ -15,6 +15,13 @@ export type StartPostgresReturnType = {
   url: string
   /** Creates another empty database on the same server and returns its URL. */
   createDatabase: (name: string) => Promise<string>
+  /**
+   * Stops the server process but keeps its data (fault tests); `immediate` aborts open sessions
+   * as a crash would, `fast` as an orderly shutdown does.
+   */
+  pause: (mode?: 'fast' | 'immediate') => void
+  /** Starts the paused server again on the same port and data. */
+  resume: () => void
   stop: () => Promise<void>
 }
 
@@ -71,7 +78,7 @@ export async function startPostgres(
     }
   }
   run('initdb', ['-D', dataDir, '-U', 'foyer', '--auth=trust', '-E', 'UTF8', '--no-sync'])
-  try {
+  const startServer = () =>
     run('pg_ctl', [
       '-D',
       dataDir,
@@ -82,6 +89,8 @@ export async function startPostgres(
       `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`,
       'start',
     ])
+  try {
+    startServer()
   } catch (error) {
     rmSync(dir, { recursive: true, force: true })
     throw error
@@ -107,6 +116,8 @@ export async function startPostgres(
   return {
     url,
     createDatabase,
+    pause: (mode = 'fast') => run('pg_ctl', ['-D', dataDir, '-m', mode, '-w', 'stop']),
+    resume: startServer,
     async stop() {
       try {
         run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop'])

@@ -5,6 +5,8 @@ const binFile = fileURLToPath(new URL('../../src/bin.ts', import.meta.url))
 
 export type StartServerProcessReturnType = {
   url: string
+  /** The embedded wallet's frame listener (`Foyer frame listening on …`), with `waitForFrame`. */
+  frameUrl: string | undefined
   process: ChildProcess
   /** Sends SIGTERM and resolves with the exit code. */
   stop: () => Promise<number | null>
@@ -16,6 +18,8 @@ export async function startServerProcess(parameters: {
   args?: string[]
   /** How long to wait for the "listening" line. Default 30 s. */
   startTimeoutMs?: number
+  /** Also wait for the frame's "listening" line (an embedded wallet is configured). */
+  waitForFrame?: boolean
 }): Promise<StartServerProcessReturnType> {
   const child = spawn(
     process.execPath,
@@ -31,7 +35,7 @@ export async function startServerProcess(parameters: {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   )
-  const url = await new Promise<string>((resolve, reject) => {
+  const [url, frameUrl] = await new Promise<[string, string | undefined]>((resolve, reject) => {
     let output = ''
     const timer = setTimeout(
       () => reject(new Error(`server did not start:\n${output}`)),
@@ -40,9 +44,10 @@ export async function startServerProcess(parameters: {
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
       const match = /Foyer server listening on (http:\/\/\S+)/.exec(output)
-      if (match) {
+      const frame = /Foyer frame listening on (http:\/\/\S+)/.exec(output)
+      if (match && (frame || !parameters.waitForFrame)) {
         clearTimeout(timer)
-        resolve(match[1]!)
+        resolve([match[1]!, frame?.[1]])
       }
     }
     child.stdout?.on('data', onData)
@@ -54,6 +59,7 @@ export async function startServerProcess(parameters: {
   })
   return {
     url,
+    frameUrl,
     process: child,
     stop: () =>
       new Promise((resolve) => {

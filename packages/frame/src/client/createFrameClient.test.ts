@@ -237,4 +237,330 @@ describe('createFrameClient', () => {
     expect(settled).toBe(true)
     expect(onError).toHaveBeenCalledWith(expect.any(IframeRequestTimeoutError))
   })
+
+  it('loads the frame page of the project, hidden, titled, with passkeys allowed and out of the tab order', async () => {
+    const { client, appWindow } = setup()
+    void client.request('GET_CHAIN_ID', {})
+    await vi.advanceTimersByTimeAsync(1)
+    const iframe = client.getIframe()!
+    expect(appWindow.frames[0]!.origin).toBe(FRAME_ORIGIN)
+    expect(iframe.title).toBe('Foyer embedded wallet')
+    expect(iframe.getAttribute('tabindex')).toBe('-1')
+    expect(iframe.getAttribute('aria-hidden')).toBe('true')
+    expect(iframe.getAttribute('allow')).toBe(
+      'publickey-credentials-get; publickey-credentials-create',
+    )
+    expect(iframe.style.cssText).toBe(
+      'position:absolute;width:0;height:0;border:0;opacity:0;pointer-events:none;',
+    )
+    client.destroy()
+  })
+
+  it('names the project in the frame URL', async () => {
+    const browser = createFakeBrowser()
+    const appWindow = browser.openWindow(APP_ORIGIN)
+    const created: { src?: string }[] = []
+    const original = appWindow.document.createElement
+    appWindow.document.createElement = (tagName) => {
+      const element = original(tagName)
+      const descriptor = Object.getOwnPropertyDescriptor(element, 'src')!
+      Object.defineProperty(element, 'src', {
+        set(url: string) {
+          created.push({ src: url })
+          descriptor.set!.call(element, url)
+        },
+      })
+      return element
+    }
+    const client = createFrameClient({
+      frameUrl: `${FRAME_ORIGIN}/embedded/frame?theme=dark`,
+      projectId: 'demo project',
+      window: appWindow as never,
+    })
+    void client.request('GET_CHAIN_ID', {}).catch(() => {})
+    await vi.advanceTimersByTimeAsync(1)
+    expect(created).toEqual([
+      { src: `${FRAME_ORIGIN}/embedded/frame?theme=dark&projectId=demo+project` },
+    ])
+    client.destroy()
+  })
+
+  it('stops listening and drops the iframe when destroyed: a late reply answers nothing', async () => {
+    const { client, appWindow, requests } = setup()
+    const answer = client.request('GET_CHAIN_ID', {})
+    const assertion = expect(answer).rejects.toBeInstanceOf(RequestAbortedError)
+    await vi.advanceTimersByTimeAsync(FRAME_TIMEOUTS.afterReady + 10)
+    const frame = appWindow.frames[0]!
+    const { id } = requests()[0]!.message
+    client.destroy()
+    await assertion
+    expect(client.getIframe()).toBeUndefined()
+    expect(client.isShown()).toBe(false)
+    const delivered = appWindow.received.length
+    frame.parent.postMessage(
+      { type: frameSuccessType('GET_CHAIN_ID'), id, payload: { chainId: 1 } },
+      APP_ORIGIN,
+    )
+    frame.parent.postMessage({ type: FRAME_SHOW_TYPE }, APP_ORIGIN)
+    await vi.advanceTimersByTimeAsync(10)
+    expect(appWindow.received.length).toBe(delivered + 2)
+    expect(client.isShown()).toBe(false)
+    // Destroyed while shown: nothing stays shown.
+    const again = setup()
+    void again.client.request('GET_CHAIN_ID', {}).catch(() => {})
+    await vi.advanceTimersByTimeAsync(FRAME_TIMEOUTS.afterReady + 10)
+    again.appWindow.frames[0]!.parent.postMessage({ type: FRAME_SHOW_TYPE }, APP_ORIGIN)
+    await vi.advanceTimersByTimeAsync(10)
+    expect(again.client.isShown()).toBe(true)
+    again.client.destroy()
+    expect(again.client.isShown()).toBe(false)
+  })
+
+  it('answers a request only with the reply of its own event and id', async () => {
+    const { client, appWindow, requests } = setup()
+    const answer = client.request('GET_CHAIN_ID', {})
+    let settled = false
+    void answer.then(
+      () => (settled = true),
+      () => (settled = true),
+    )
+    await vi.advanceTimersByTimeAsync(FRAME_TIMEOUTS.afterReady + 10)
+    const { id } = requests()[0]!.message
+    const frame = appWindow.frames[0]!
+    // Another event's reply with this id, a reply to an unknown id, null and junk: ignored.
+    frame.parent.postMessage(
+      { type: frameSuccessType('IS_CONNECTED'), id, payload: { isConnected: true } },
+      APP_ORIGIN,
+    )
+    frame.parent.postMessage(
+      { type: frameSuccessType('GET_CHAIN_ID'), id: 'other', payload: { chainId: 5 } },
+      APP_ORIGIN,
+    )
+    frame.parent.postMessage(null, APP_ORIGIN)
+    frame.parent.postMessage('@foyer-frame/SHOW', APP_ORIGIN)
+    frame.parent.postMessage({ type: FRAME_READY_TYPE }, APP_ORIGIN)
+    await vi.advanceTimersByTimeAsync(10)
+    expect(settled).toBe(false)
+    frame.parent.postMessage(
+      { type: frameSuccessType('GET_CHAIN_ID'), id, payload: { chainId: 7 } },
+      APP_ORIGIN,
+    )
+    await vi.advanceTimersByTimeAsync(10)
+    await expect(answer).resolves.toEqual({ chainId: 7 })
+  })
+
+  it('ignores messages from the frame origin before any iframe exists', async () => {
+    const { client, browser, appWindow } = setup()
+    const impostor = browser.openWindow(FRAME_ORIGIN)
+    browser.handle(impostor, appWindow).postMessage({ type: FRAME_SHOW_TYPE }, APP_ORIGIN)
+    await vi.advanceTimersByTimeAsync(10)
+    expect(client.isShown()).toBe(false)
+    expect(client.getIframe()).toBeUndefined()
+  })
+
+  it('ignores READY, SHOW and replies from the frame origin in a window that is not the iframe', async () => {
+    const { client, browser, appWindow } = setup({ page: 'none' })
+    const requests = () =>
+      (appWindow.frames[0]?.received ?? [])
+        .map((event) => parseAppMessage(event.data))
+        .filter((m) => m !== null)
+    const answer = client.request('GET_CHAIN_ID', {})
+    let settled = false
+    void answer.then(
+      () => (settled = true),
+      () => (settled = true),
+    )
+    await vi.advanceTimersByTimeAsync(10)
+    const impostor = browser.openWindow(FRAME_ORIGIN)
+    browser.handle(impostor, appWindow).postMessage({ type: FRAME_READY_TYPE }, APP_ORIGIN)
+    await vi.advanceTimersByTimeAsync(FRAME_TIMEOUTS.afterReady + 10)
+    // No request went out: READY from elsewhere is not the frame's.
+    expect(requests()).toEqual([])
+    expect(settled).toBe(false)
+    // The real frame's READY from a foreign origin (a navigated frame) counts neither.
+    const frame = appWindow.frames[0]!
+    const foreign = browser.openWindow('https://evil.example')
+    browser.handle(foreign, appWindow).postMessage({ type: FRAME_READY_TYPE }, APP_ORIGIN)
+    await vi.advanceTimersByTimeAsync(FRAME_TIMEOUTS.afterReady + 10)
+    expect(requests()).toEqual([])
+    frame.parent.postMessage({ type: FRAME_READY_TYPE }, APP_ORIGIN)
+    await vi.advanceTimersByTimeAsync(FRAME_TIMEOUTS.afterReady + 10)
+    expect(requests().map((request) => request.name)).toEqual(['GET_CHAIN_ID'])
+    client.destroy()
+  })
+
+  it('rejects a frame error without a code without inventing one', async () => {
+    const { client, appWindow, requests } = setup()
+    const answer = client.request('GET_CHAIN_ID', {})
+    const caught = answer.catch((error: FrameRequestError) => error)
+    await vi.advanceTimersByTimeAsync(FRAME_TIMEOUTS.afterReady + 10)
+    appWindow.frames[0]!.parent.postMessage(
+      {
+        type: frameErrorType('GET_CHAIN_ID'),
+        id: requests()[0]!.message.id,
+        payload: { message: 'Nope' },
+      },
+      APP_ORIGIN,
+    )
+    await vi.advanceTimersByTimeAsync(10)
+    const error = (await caught) as FrameRequestError
+    expect(error).toBeInstanceOf(FrameRequestError)
+    expect(error.shortMessage).toBe('Nope')
+    expect(error.code).toBeUndefined()
+  })
+
+  it('tells which request timed out, and aborts it with the timeout as its cause', async () => {
+    const { client, onError } = setup()
+    const answer = client.request('IS_CONNECTED', {})
+    const caught = answer.catch((error: RequestAbortedError) => error)
+    await vi.advanceTimersByTimeAsync(FRAME_TIMEOUTS.afterReady + FRAME_TIMEOUTS.request + 10)
+    const error = (await caught) as RequestAbortedError
+    const [[alert]] = onError.mock.calls as [[IframeRequestTimeoutError]]
+    expect(alert.details).toBe('IS_CONNECTED got no answer')
+    expect(error.cause).toBe(alert)
+  })
+
+  it('times out without an onError handler too', async () => {
+    const browser = createFakeBrowser()
+    browser.servePage(FRAME_ORIGIN, (frameWindow) =>
+      frameWindow.parent.postMessage({ type: FRAME_READY_TYPE }, APP_ORIGIN),
+    )
+    const client = createFrameClient({
+      frameUrl: `${FRAME_ORIGIN}/embedded/frame`,
+      projectId: 'demo',
+      window: browser.openWindow(APP_ORIGIN) as never,
+    })
+    const answer = client.request('IS_CONNECTED', {})
+    const assertion = expect(answer).rejects.toBeInstanceOf(RequestAbortedError)
+    await vi.advanceTimersByTimeAsync(FRAME_TIMEOUTS.afterReady + FRAME_TIMEOUTS.request + 10)
+    await assertion
+  })
+
+  it('sends SIGN_OUT and keeps the frame when it answers in time', async () => {
+    const { client, appWindow, requests } = setup()
+    let signedOut = false
+    void client.signOut().then(() => (signedOut = true))
+    await vi.advanceTimersByTimeAsync(FRAME_TIMEOUTS.afterReady + 10)
+    const [request] = requests()
+    expect(request?.name).toBe('SIGN_OUT')
+    appWindow.frames[0]!.parent.postMessage(
+      { type: frameSuccessType('SIGN_OUT'), id: request!.message.id, payload: {} },
+      APP_ORIGIN,
+    )
+    await vi.advanceTimersByTimeAsync(10)
+    expect(signedOut).toBe(true)
+    // Answered: the frame stays for the next login.
+    expect(client.getIframe()).toBeDefined()
+    await vi.advanceTimersByTimeAsync(FRAME_TIMEOUTS.signOut)
+    expect(client.getIframe()).toBeDefined()
+  })
+
+  it('keeps the frame when SIGN_OUT fails in time: the frame answered', async () => {
+    const { client, appWindow, requests } = setup()
+    let signedOut = false
+    void client.signOut().then(() => (signedOut = true))
+    await vi.advanceTimersByTimeAsync(FRAME_TIMEOUTS.afterReady + 10)
+    appWindow.frames[0]!.parent.postMessage(
+      {
+        type: frameErrorType('SIGN_OUT'),
+        id: requests()[0]!.message.id,
+        payload: { message: 'Server Error' },
+      },
+      APP_ORIGIN,
+    )
+    await vi.advanceTimersByTimeAsync(10)
+    expect(signedOut).toBe(true)
+    expect(client.getIframe()).toBeDefined()
+  })
+
+  it('drops the frame that did not answer SIGN_OUT in time, with its pending requests', async () => {
+    const { client } = setup()
+    const other = client.request('GET_CHAIN_ID', {})
+    const assertion = expect(other).rejects.toBeInstanceOf(RequestAbortedError)
+    const done = client.signOut()
+    await vi.advanceTimersByTimeAsync(FRAME_TIMEOUTS.signOut)
+    await done
+    await assertion
+    expect(client.getIframe()).toBeUndefined()
+  })
+
+  it('ignores SHOW while shown and HIDE while hidden', async () => {
+    const { client, appWindow, onError } = setup()
+    const answer = client.request('RPC_REQUEST', { method: 'personal_sign', params: [] })
+    void answer.catch(() => {})
+    await vi.advanceTimersByTimeAsync(FRAME_TIMEOUTS.afterReady + 10)
+    const frame = appWindow.frames[0]!
+    // HIDE while hidden must not restart the running timeout.
+    await vi.advanceTimersByTimeAsync(FRAME_TIMEOUTS.request / 2)
+    frame.parent.postMessage({ type: FRAME_HIDE_TYPE }, APP_ORIGIN)
+    await vi.advanceTimersByTimeAsync(FRAME_TIMEOUTS.request / 2)
+    expect(onError).toHaveBeenCalledTimes(1)
+    // A second SHOW keeps the frame shown; one HIDE hides it.
+    const second = setup()
+    void second.client
+      .request('RPC_REQUEST', { method: 'personal_sign', params: [] })
+      .catch(() => {})
+    await vi.advanceTimersByTimeAsync(FRAME_TIMEOUTS.afterReady + 10)
+    const iframe = second.client.getIframe()!
+    const secondFrame = second.appWindow.frames[0]!
+    secondFrame.parent.postMessage({ type: FRAME_SHOW_TYPE }, APP_ORIGIN)
+    await vi.advanceTimersByTimeAsync(10)
+    expect(iframe.getAttribute('tabindex')).toBe('0')
+    iframe.setAttribute('tabindex', 'changed')
+    secondFrame.parent.postMessage({ type: FRAME_SHOW_TYPE }, APP_ORIGIN)
+    await vi.advanceTimersByTimeAsync(10)
+    // Shown already: SHOW changed nothing.
+    expect(iframe.getAttribute('tabindex')).toBe('changed')
+    secondFrame.parent.postMessage({ type: FRAME_HIDE_TYPE }, APP_ORIGIN)
+    await vi.advanceTimersByTimeAsync(10)
+    expect(second.client.isShown()).toBe(false)
+    expect(iframe.getAttribute('tabindex')).toBe('-1')
+    expect(iframe.style.cssText).toBe(
+      'position:absolute;width:0;height:0;border:0;opacity:0;pointer-events:none;',
+    )
+  })
+
+  it('draws the shown frame over the whole viewport, opaque and unaltered', async () => {
+    const { client, appWindow } = setup()
+    void client.request('RPC_REQUEST', { method: 'personal_sign', params: [] }).catch(() => {})
+    await vi.advanceTimersByTimeAsync(FRAME_TIMEOUTS.afterReady + 10)
+    appWindow.frames[0]!.parent.postMessage({ type: FRAME_SHOW_TYPE }, APP_ORIGIN)
+    await vi.advanceTimersByTimeAsync(10)
+    expect(client.getIframe()!.style.cssText).toBe(
+      'position:fixed;inset:0;width:100%;height:100%;border:0;margin:0;padding:0;opacity:1;' +
+        'pointer-events:auto;z-index:2147483647;background:transparent;color-scheme:normal;' +
+        'transform:none;filter:none;display:block;visibility:visible;',
+    )
+    // Shown before the request timeout ran out: it does not run while shown.
+    expect(client.isShown()).toBe(true)
+  })
+
+  it('lets a request sent while the frame is shown wait for the visitor without timing out', async () => {
+    const { client, appWindow, onError, requests } = setup()
+    void client.request('RPC_REQUEST', { method: 'personal_sign', params: [] }).catch(() => {})
+    await vi.advanceTimersByTimeAsync(FRAME_TIMEOUTS.afterReady + 10)
+    const frame = appWindow.frames[0]!
+    frame.parent.postMessage({ type: FRAME_SHOW_TYPE }, APP_ORIGIN)
+    await vi.advanceTimersByTimeAsync(10)
+    const second = client.request('IS_CONNECTED', {})
+    let settled = false
+    void second.then(
+      () => (settled = true),
+      () => (settled = true),
+    )
+    await vi.advanceTimersByTimeAsync(FRAME_TIMEOUTS.request * 2)
+    expect(settled).toBe(false)
+    expect(onError).not.toHaveBeenCalled()
+    const request = requests().find((message) => message.name === 'IS_CONNECTED')!
+    frame.parent.postMessage(
+      {
+        type: frameSuccessType('IS_CONNECTED'),
+        id: request.message.id,
+        payload: { isConnected: true },
+      },
+      APP_ORIGIN,
+    )
+    await vi.advanceTimersByTimeAsync(10)
+    await expect(second).resolves.toEqual({ isConnected: true })
+  })
 })

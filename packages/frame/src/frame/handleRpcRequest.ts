@@ -21,7 +21,6 @@ import {
   isAddressEqual,
   isHex,
   type PublicClient,
-  type TypedDataDefinition,
   toHex,
 } from 'viem'
 import { parseSiweMessage } from 'viem/siwe'
@@ -39,13 +38,14 @@ import {
   signUserOperation,
   toCallsId,
 } from '../smartAccount/delegator.ts'
-import { walletGrantPermissions } from '../smartAccount/grantPermissions.ts'
+import { permissionsCapability, walletGrantPermissions } from '../smartAccount/grantPermissions.ts'
 import { walletRevokePermissions } from '../smartAccount/revokePermissions.ts'
 import type { SessionRegistry } from '../smartAccount/sessionRegistry.ts'
 import { getAssets } from './getAssets.ts'
 import { eoaCapabilities, fromEoaCallsId, getEoaCallsStatus, sendEoaCalls } from './sendEoaCalls.ts'
 import { isOwnSmartAccount, sendSmartAccountTransaction } from './sendSmartAccountTransaction.ts'
-import { signMessageAsSmartAccount } from './signAsSmartAccount.ts'
+import { signMessageAsSmartAccount, signTypedDataAsSmartAccount } from './signAsSmartAccount.ts'
+import { assertNotSmartAccountInternal, parseTypedDataParam } from './typedDataRequest.ts'
 
 /** EIP-1193 provider errors the frame answers with. */
 export class RpcError extends BaseError {
@@ -150,30 +150,21 @@ export async function handleRpcRequest(
       )
     }
     case 'eth_signTypedData_v4': {
-      const [address, typedData] = list as [Hex, string | TypedDataDefinition]
+      const [address, typedData] = list as [Hex, unknown]
+      const definition = parseTypedDataParam(typedData)
+      await assertNotSmartAccountInternal(context, definition)
+      // For the smart account (the app's active account): its owner's ERC-1271 signature.
+      if (await isOwnSmartAccount(context, address))
+        return signTypedDataAsSmartAccount(context, { typedData: definition, address })
       const own = assertOwnAddress(context, address)
-      let definition: TypedDataDefinition
-      try {
-        definition = (
-          typeof typedData === 'string' ? JSON.parse(typedData) : typedData
-        ) as TypedDataDefinition
-      } catch (error) {
-        throw new RpcError('Invalid params', -32602, { details: (error as Error).message })
-      }
-      if (!definition || typeof definition !== 'object' || typeof definition.types !== 'object')
-        throw new RpcError('Invalid params', -32602, { details: 'Typed data has no types' })
-      // `EIP712Domain` is implied by `domain`; viem rejects it among `types`.
-      const { EIP712Domain: _, ...types } = definition.types as Record<string, unknown>
       await context.approve({
         kind: 'evmTypedData',
         origin: context.origin,
         chainId: context.chainId,
         address: own,
-        typedData: { ...definition, types } as TypedDataDefinition,
+        typedData: definition,
       })
-      return context.withSigner(({ eip155 }) =>
-        eip155.signTypedData({ ...definition, types } as TypedDataDefinition),
-      )
+      return context.withSigner(({ eip155 }) => eip155.signTypedData(definition))
     }
     case 'eth_sendTransaction': {
       const [transaction] = list as [RpcTransactionRequest]
@@ -294,9 +285,10 @@ export async function handleRpcRequest(
 
 /**
  * EIP-5792 `wallet_getCapabilities(address?, chainIds?)`: per chain (hex id) with a bundler,
- * `atomic` supported (and the v1 name `atomicBatch`) for the visitor's smart account there, which
- * is also what an omitted address means where it has one. The EOA sends batches one transaction
- * per call: `atomic` unsupported on every chain. Another address is refused.
+ * `atomic` supported (and the v1 name `atomicBatch`) and ERC-7715 `permissions` (smart sessions)
+ * for the visitor's smart account there, which is also what an omitted address means where it
+ * has one. The EOA sends batches one transaction per call: `atomic` unsupported on every chain,
+ * and no `permissions`. Another address is refused.
  */
 async function getCapabilities(context: RpcContext, params: unknown[]) {
   const [address, chainIds] = params as [unknown, unknown]
@@ -328,6 +320,8 @@ async function getCapabilities(context: RpcContext, params: unknown[]) {
     capabilities[toHex(chainId)] = {
       atomic: { status: 'supported' },
       atomicBatch: { supported: true },
+      // Smart sessions delegate from the smart account only (never from the EOA).
+      permissions: permissionsCapability,
     }
   }
   if (address === undefined)

@@ -9,6 +9,7 @@ import {
   toFunctionSelector,
   toHex,
 } from 'viem'
+import { BaseError } from '../errors.ts'
 // A cycle with handleRpcRequest.ts, used only inside functions (never while modules load).
 import { type RpcContext, RpcError } from '../frame/handleRpcRequest.ts'
 import {
@@ -31,6 +32,24 @@ const unlimitedAllowance = 2n ** 128n
 
 /** The longest session the frame grants. */
 export const maxSessionSeconds = 30 * 24 * 60 * 60
+
+/**
+ * ERC-7715's `permissions` capability (in `wallet_getCapabilities`, for the smart account on
+ * networks with the Delegation Framework): the signers and permission types
+ * `wallet_grantPermissions` accepts. Its `policies` must be empty (`policyTypes`): the limits are
+ * in the permissions, and `enforcedPolicies` names what the account's caveats then enforce on
+ * chain for every session (expiry always; contracts and functions; one token's allowance), with
+ * the longest expiry granted.
+ */
+export const permissionsCapability = {
+  supported: true,
+  signerTypes: ['account', 'key'],
+  keyTypes: ['secp256k1'],
+  permissionTypes: ['contract-call', 'erc20-token-transfer'],
+  policyTypes: [],
+  enforcedPolicies: ['expiry', 'allowed-contracts', 'allowed-functions', 'erc20-token-allowance'],
+  maxExpirySeconds: maxSessionSeconds,
+} as const
 
 /** An ERC-7715 permission the frame can enforce on chain. */
 export type SessionPermission =
@@ -331,8 +350,11 @@ function parseFunction(value: unknown): { selector: Hex; signature?: string | un
 }
 
 /**
- * The RPC method: grants, then registers the session with the server's registry (the chain
- * already enforces it, so a registry that cannot be reached does not undo the grant).
+ * The RPC method: grants, then registers the session with the server's registry before the app
+ * gets it. A session the registry does not list would be one the visitor can neither see nor
+ * revoke in the Sessions view, so a registry that cannot be reached or refuses fails the grant
+ * with its reason: the signed delegation never leaves the frame, and without it nothing can be
+ * redeemed (at most the account was deployed, which it keeps).
  */
 export async function walletGrantPermissions(
   context: RpcContext,
@@ -348,6 +370,18 @@ export async function walletGrantPermissions(
       permissions: granted.permissions,
       context: granted.context,
     })
-    .catch(() => undefined)
+    .catch((cause: unknown) => {
+      throw new RpcError(`The session was not granted: ${registryReason(cause)}`, -32603, {
+        cause: cause as Error,
+      })
+    })
   return granted
+}
+
+/** Why the registry failed, in a few words for the app and the visitor. */
+export function registryReason(cause: unknown): string {
+  const message =
+    cause instanceof BaseError ? cause.shortMessage : ((cause as Error)?.message ?? String(cause))
+  // The registry's own words begin with a capital; mid-sentence they should not.
+  return message.charAt(0).toLowerCase() + message.slice(1)
 }

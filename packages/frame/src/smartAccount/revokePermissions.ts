@@ -8,7 +8,7 @@ import {
   decodeErc20TransferAmountTerms,
   decodeTimestampTerms,
 } from './caveatTerms.ts'
-import { runSmartAccountOperation } from './grantPermissions.ts'
+import { registryReason, runSmartAccountOperation } from './grantPermissions.ts'
 import {
   decodePermissionsContext,
   delegationHash,
@@ -20,8 +20,11 @@ export type RevokePermissionsParameters = { permissionsContext: Hex; chainId?: H
 export type RevokePermissionsReturnType = {
   /** The revoked delegation's hash (the session's `pci`). */
   pci: Hex
-  /** The transaction that included the revoking user operation. */
-  transactionHash: Hex
+  /**
+   * The transaction that included the revoking user operation; undefined when the session was
+   * already disabled on chain (revoked again because the server had not heard of it).
+   */
+  transactionHash: Hex | undefined
   chainId: number
   /** The smart account that had granted the session. */
   account: Hex
@@ -80,6 +83,16 @@ export async function revokePermissions(
     revoke: true,
     deploysAccount: false,
   })
+  const pci = delegationHash(delegation)
+  // Revoked on chain before and not in the server's list then: only the list is left to update
+  // (`disableDelegation` would revert AlreadyDisabled).
+  const disabled = await account.clients.client.readContract({
+    address: network.delegationManager,
+    abi: delegationManagerAbi,
+    functionName: 'disabledDelegations',
+    args: [pci],
+  })
+  if (disabled) return { pci, transactionHash: undefined, chainId, account: account.address }
   const transactionHash = await runSmartAccountOperation(context, {
     clients: account.clients,
     owner,
@@ -96,7 +109,7 @@ export async function revokePermissions(
       },
     ],
   })
-  return { pci: delegationHash(delegation), transactionHash, chainId, account: account.address }
+  return { pci, transactionHash, chainId, account: account.address }
 }
 
 /** Functions the card names rather than showing their selector. */
@@ -142,8 +155,10 @@ function describeCaveats(
 
 /**
  * The RPC method: revokes on chain, then has the server's registry mark the session revoked
- * with the account's signature of `sessionRevokeMessage(pci)` (the chain already refuses it,
- * so a registry that cannot be reached does not fail the revoke). Answers `{}` (ERC-7715).
+ * with the account's signature of `sessionRevokeMessage(pci)`. The chain refuses the session
+ * from then on whatever the registry does; a registry that cannot be reached or refuses still
+ * fails the request, saying so, because its list would go on showing the session as active.
+ * Revoking it again then only updates the list. Answers `{}` (ERC-7715).
  */
 export async function walletRevokePermissions(
   context: RpcContext,
@@ -156,7 +171,13 @@ export async function walletRevokePermissions(
     const signature = await context.withSigner(({ eip155 }) =>
       eip155.signMessage({ message: sessionRevokeMessage(pci) }),
     )
-    await sessions.revoke({ chainId, account, pci, signature }).catch(() => undefined)
+    await sessions.revoke({ chainId, account, pci, signature }).catch((cause: unknown) => {
+      throw new RpcError(
+        `The session is revoked on chain, but the server still lists it: ${registryReason(cause)}`,
+        -32603,
+        { cause: cause as Error },
+      )
+    })
   }
   return {}
 }

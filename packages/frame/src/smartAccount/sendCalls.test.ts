@@ -176,10 +176,28 @@ const transferCall = (to: Hex, amount: bigint) => ({
 })
 
 describe('wallet_getCapabilities', () => {
-  it('answers atomic batches for the smart account on the networks with a bundler', async () => {
+  it('answers atomic batches and smart-session permissions for the smart account on the networks with a bundler', async () => {
     const { context, owner, smartAccount } = await visitor()
     const supported = {
-      '0x7a69': { atomic: { status: 'supported' }, atomicBatch: { supported: true } },
+      '0x7a69': {
+        atomic: { status: 'supported' },
+        atomicBatch: { supported: true },
+        // ERC-7715: what wallet_grantPermissions accepts and what the caveats enforce.
+        permissions: {
+          supported: true,
+          signerTypes: ['account', 'key'],
+          keyTypes: ['secp256k1'],
+          permissionTypes: ['contract-call', 'erc20-token-transfer'],
+          policyTypes: [],
+          enforcedPolicies: [
+            'expiry',
+            'allowed-contracts',
+            'allowed-functions',
+            'erc20-token-allowance',
+          ],
+          maxExpirySeconds: 30 * 24 * 60 * 60,
+        },
+      },
     }
     expect(await handleRpcRequest(context, { method: 'wallet_getCapabilities' })).toEqual(supported)
     expect(
@@ -188,7 +206,8 @@ describe('wallet_getCapabilities', () => {
         params: [await smartAccount(), ['0x7a69', '0x1']],
       }),
     ).toEqual(supported)
-    // The EOA batches one transaction per call (sendEoaCalls.test.ts): never atomically.
+    // The EOA batches one transaction per call (sendEoaCalls.test.ts): never atomically, and
+    // grants no sessions (nothing could enforce them on chain).
     expect(
       await handleRpcRequest(context, { method: 'wallet_getCapabilities', params: [owner] }),
     ).toEqual({ '0x7a69': { atomic: { status: 'unsupported' } } })

@@ -47,13 +47,20 @@ export function createHttpSessionRegistry(parameters: {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
+    }).catch((cause: unknown) => {
+      throw new SessionRegistryError('The session registry could not be reached', {
+        cause: cause as Error,
+      })
     })
     const json = (await response.json().catch(() => undefined)) as { message?: string } | undefined
     if (!response.ok)
       throw new SessionRegistryError(
-        json?.message ?? `The session registry answered ${response.status}`,
+        `The session registry answered ${response.status}${json?.message ? `: ${json.message}` : ''}`,
       )
-    return v.parse(schema, json)
+    const parsed = v.safeParse(schema, json)
+    if (!parsed.success)
+      throw new SessionRegistryError('The session registry’s answer does not match its schema')
+    return parsed.output
   }
   const idOf = (chainId: number, account: Hex) => encodeURIComponent(`eip155:${chainId}:${account}`)
   return {

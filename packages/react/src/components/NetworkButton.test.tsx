@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
 import { close, connect } from '@foyer/core'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, test } from 'vitest'
 import { FoyerProvider } from '../FoyerProvider.tsx'
 import { anvilChain, createTestSetup, findDialog } from '../testUtils.tsx'
 import { NetworkButton } from './NetworkButton.tsx'
+import { networkIconUrl } from './NetworkIcon.tsx'
 
 afterEach(() => {
   cleanup()
@@ -73,7 +75,7 @@ describe('NetworkButton', () => {
     expect(await screen.findByRole('button', { name: 'Anvil B' })).toBeTruthy()
   })
 
-  test("on a network the app does not list, it reads 'Unknown network' and opens UnsupportedChain", async () => {
+  test("on a network the app does not list, it reads 'Unknown network' in the warning look and opens the network list", async () => {
     const { foyer, wallets } = renderButton({ config: { networks: [anvilChain(rpcUrl)] } })
     await act(() => connect(foyer, { connectorId: 'dev.foyer.foyertestwallet' }))
     act(() => wallets[0]!.wallet.switchChainFromWallet(31338))
@@ -82,8 +84,44 @@ describe('NetworkButton', () => {
 
     const button = await screen.findByRole('button', { name: 'Unknown network' })
     expect(button.hasAttribute('data-unsupported')).toBe(true)
+    expect(button.getAttribute('data-state')).toBe('wrong-network')
     fireEvent.click(button)
-    const { dialog } = await findDialog()
-    expect(dialog.getAttribute('data-view')).toBe('UnsupportedChain')
+    const { dialog, within } = await findDialog()
+    expect(dialog.getAttribute('data-view')).toBe('SwitchNetwork')
+    expect(await networkRows(within)).toEqual([{ name: 'Anvil', current: false }])
+  })
+
+  test("shows the network's mark, styled as the connect button", async () => {
+    renderButton()
+    const button = screen.getByRole('button', { name: 'Anvil' })
+    expect(button.className).toBe('foyer-trigger')
+    expect(button.getAttribute('data-theme')).toBe('dark')
+    expect(document.head.querySelector('style[data-href="foyer-trigger-surface"]')).not.toBeNull()
+    // The mark is decorative: the name beside it says it.
+    await waitFor(() =>
+      expect(button.querySelector('img')?.getAttribute('src')).toBe(
+        networkIconUrl({ caipNetworkId: 'eip155:31337', chainNamespace: 'eip155' }),
+      ),
+    )
+    expect(button.querySelector('img')?.getAttribute('alt')).toBe('')
+  })
+
+  test('unstyled, it shows the name alone', () => {
+    const setup = createTestSetup({ rpcUrl, config: { networks: bothNetworks } })
+    render(
+      <FoyerProvider foyer={setup.foyer}>
+        <NetworkButton unstyled />
+      </FoyerProvider>,
+    )
+    const button = screen.getByRole('button', { name: 'Anvil' })
+    expect(button.hasAttribute('class')).toBe(false)
+    expect(button.querySelector('img, i')).toBeNull()
+    expect(
+      renderToString(
+        <FoyerProvider foyer={setup.foyer}>
+          <NetworkButton unstyled />
+        </FoyerProvider>,
+      ),
+    ).not.toContain('<style')
   })
 })

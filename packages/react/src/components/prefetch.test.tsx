@@ -75,7 +75,8 @@ describe('prefetching the dialog', () => {
       </FoyerProvider>,
     )
     await act(() => connect(foyer, { connectorId: 'dev.foyer.foyertestwallet' }))
-    act(() => screen.getByRole('button', { name: '0xf39F…2266' }).focus())
+    const button = await screen.findByRole('button', { name: 'Anvil 0xf39F…2266' })
+    act(() => button.focus())
     await waitFor(() => expect(loaded.views).toContain('Account'))
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect(foyer.getState().dialog.open).toBe(false)

@@ -1,9 +1,11 @@
 import { navigate } from '@foyer/core'
+import { NetworkIcon } from '../components/NetworkIcon.tsx'
 import { useAccount } from '../hooks/useAccount.ts'
 import { useFoyer, useFoyerContext } from '../hooks/useFoyer.ts'
 import { useNetwork } from '../hooks/useNetwork.ts'
 
-function NetworkIcon() {
+/** A globe: the wallet's network is none the app lists. */
+function UnknownNetworkIcon() {
   return (
     <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
       <g fill="none" stroke="currentColor" strokeWidth="1.5">
@@ -36,7 +38,11 @@ export function HeaderNetworkButton() {
         navigate(foyer, { view: isUnsupported ? 'UnsupportedChain' : 'SwitchNetwork' })
       }
     >
-      <NetworkIcon />
+      {isUnsupported ? (
+        <UnknownNetworkIcon />
+      ) : (
+        <NetworkIcon network={network} size={20} alt="" className="foyer-chain-icon" />
+      )}
       <span className="foyer-visually-hidden">
         {t('header.switchNetwork')} {name}
       </span>

@@ -1,4 +1,6 @@
-export type ThemeVariables = Readonly<Record<string, string | number | undefined>>
+import { type ThemeVariables, themeProperties } from '../utils/themeVariables.ts'
+
+export type { ThemeVariables }
 
 export type CreateShadowHostParameters = {
   /** The document to attach the host to (the one the provider renders in). */
@@ -29,34 +31,16 @@ export type ShadowHost = {
   destroy(): void
 }
 
-const customPropertyName = /^--foyer-[a-z0-9-]+$/
-// Lengths given as numbers are pixels (`'--foyer-border-radius': 8`); other numbers (the z-index)
-// are unitless.
-const pixelVariables: ReadonlySet<string> = new Set([
-  '--foyer-border-radius',
-  '--foyer-modal-width',
-  '--foyer-font-size-base',
-])
-// A value must not be able to close the declaration or the rule it sits in.
-const unsafeValue = /[;{}<>]|\/\*|\\/
-
 /**
  * Turns theme variable overrides into one rule. Entries whose name is not a `--foyer-*` custom
  * property or whose value could break out of the declaration are dropped.
  */
 export function themeVariablesToCss(themeVariables: ThemeVariables | undefined): string {
-  if (!themeVariables) return ''
-  const declarations: string[] = []
-  for (const [name, raw] of Object.entries(themeVariables)) {
-    if (raw === undefined || !customPropertyName.test(name)) continue
-    const value =
-      typeof raw === 'number' ? `${raw}${pixelVariables.has(name) ? 'px' : ''}` : raw.trim()
-    if (value === '' || unsafeValue.test(value)) continue
-    declarations.push(`${name}: ${value};`)
-  }
-  if (declarations.length === 0) return ''
+  const declarations = Object.entries(themeProperties(themeVariables))
+    .map(([name, value]) => `${name}: ${value};`)
+    .join(' ')
   // Specificity above the theme rules (`.foyer-theme[data-theme='light']`) so overrides win in both.
-  return `.foyer-theme.foyer-theme[data-theme] { ${declarations.join(' ')} }`
+  return declarations ? `.foyer-theme.foyer-theme[data-theme] { ${declarations} }` : ''
 }
 
 function supportsConstructableStylesheets(document: Document): boolean {

@@ -33,4 +33,28 @@ describe('the dialog stylesheet', () => {
     expect(physical).toEqual([])
     expect(dialogStyles).toContain("[dir='rtl'] .foyer-mirror-rtl { transform: scaleX(-1); }")
   })
+
+  test('SPEC §9 motion: header text 120 ms, height 150 ms, view 150 ms, shake 500 ms; none when the visitor asks for reduced motion', () => {
+    const host = rule(':host')
+    expect(host).toContain('--foyer-duration-header: 120ms;')
+    expect(host).toContain('--foyer-duration-height: 150ms;')
+    expect(host).toContain('--foyer-duration-view: 150ms;')
+    expect(host).toContain('--foyer-duration-shake: 500ms;')
+    expect(rule('.foyer-title')).toContain('var(--foyer-duration-header)')
+    expect(rule('.foyer-body')).toContain('transition: height var(--foyer-duration-height)')
+    expect(rule('.foyer-view')).toContain('var(--foyer-duration-view)')
+    expect(rule(".foyer-card[data-shake='true']")).toContain('var(--foyer-duration-shake)')
+    const reduced = dialogStyles.slice(
+      dialogStyles.indexOf('@media (prefers-reduced-motion: reduce)'),
+    )
+    expect(reduced).toMatch(
+      /\.foyer-theme \*,[\s\S]*animation: none !important;[\s\S]*transition: none !important;/,
+    )
+  })
+
+  test('the All Wallets icon and the skeletons are drawn from the theme, never an empty box', () => {
+    expect(rule('.foyer-wallet-grid-icon')).toContain('grid-template-columns: 1fr 1fr;')
+    expect(rule('.foyer-wallet-grid-empty')).toContain('background: var(--foyer-border);')
+    expect(rule('.foyer-skeleton-icon')).toContain('background: var(--foyer-surface-hover);')
+  })
 })

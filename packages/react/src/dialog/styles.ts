@@ -4,7 +4,7 @@
  *
  * Constants (SPEC §9): width 360px, z-index 999, dark theme by default, accents
  * hsla(231,100%,70%,1) (light) / hsla(230,100%,67%,1) (dark), backgrounds #fff / #121313,
- * header text 120 ms, height 150 ms, view 150 ms, shake 500 ms, bottom sheet at <= 430px.
+ * header text 120 ms, height 150 ms, view 150 ms, shake 500 ms, bottom sheet up to 430 px.
  *
  * Right-to-left: boxes use logical properties (inline start/end), so `dir="rtl"` on the theme
  * element mirrors the layout; `.foyer-mirror-rtl` flips directional icons. Addresses, amounts and
@@ -110,15 +110,19 @@ export const dialogStyles = /* css */ `
   40%, 60% { transform: translateX(4px); }
 }
 
-/* Bottom sheet on narrow screens */
+/* Bottom sheet on narrow screens (up to 430 px): full width, on the bottom edge, rounded on top
+   only, clear of the home indicator. */
 @media (max-width: 430px) {
   .foyer-root { align-items: flex-end; }
   .foyer-card {
     width: 100%;
     max-width: 100%;
+    max-height: calc(100vh - 24px);
     border-end-start-radius: 0;
     border-end-end-radius: 0;
+    border-inline: none;
     border-block-end: none;
+    padding-block-end: env(safe-area-inset-bottom, 0px);
   }
 }
 
@@ -371,6 +375,34 @@ export const dialogStyles = /* css */ `
 
 .foyer-wallet-icon-large { width: 72px; height: 72px; border-radius: 20px; }
 
+/* All Wallets: the first four wallets' logos in a 2×2 grid. */
+.foyer-wallet-grid-icon {
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: 3px;
+  padding: 5px;
+  background: var(--foyer-surface-hover);
+}
+.foyer-wallet-grid-icon > * { width: 100%; height: 100%; border-radius: 4px; object-fit: cover; }
+.foyer-wallet-grid-empty { background: var(--foyer-border); }
+
+.foyer-chain-icon { flex: none; border-radius: 50%; }
+.foyer-list-item > .foyer-chain-icon { margin-inline: 8px 0; }
+
+/* An input with a drawn icon at its start (the email field). */
+.foyer-field-with-icon { position: relative; }
+.foyer-field-with-icon > .foyer-search { padding-inline-start: 40px; }
+.foyer-field-icon {
+  position: absolute;
+  inset-inline-start: 12px;
+  top: 11px;
+  color: var(--foyer-foreground-muted);
+  pointer-events: none;
+}
+
+.foyer-empty { color: var(--foyer-foreground-muted); }
+.foyer-empty > svg { opacity: 0.7; }
+
 .foyer-grid {
   list-style: none;
   margin: 0;
@@ -471,6 +503,31 @@ export const dialogStyles = /* css */ `
   background: var(--foyer-surface-hover);
   animation: foyer-pulse 1.2s ease-in-out infinite;
 }
+
+.foyer-skeleton-row,
+.foyer-skeleton-tile {
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  padding-block: 8px;
+  padding-inline: 8px 12px;
+  background: var(--foyer-surface);
+}
+.foyer-skeleton-tile { height: auto; flex-direction: column; gap: 6px; padding: 8px 4px; }
+.foyer-skeleton-icon {
+  flex: none;
+  width: 40px;
+  height: 40px;
+  border-radius: 10px;
+  background: var(--foyer-surface-hover);
+}
+.foyer-skeleton-line {
+  width: 50%;
+  height: 12px;
+  border-radius: 6px;
+  background: var(--foyer-surface-hover);
+}
+.foyer-skeleton-tile > .foyer-skeleton-line { width: 70%; height: 10px; }
 
 @keyframes foyer-pulse { 50% { opacity: 0.5; } }
 

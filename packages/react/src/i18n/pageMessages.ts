@@ -6,4 +6,5 @@ export const pageMessages = {
   'connectButton.connect': 'Connect Wallet',
   'connectButton.connecting': 'Connecting…',
   'networkButton.unknown': 'Unknown network',
+  'connectButton.wrongNetwork': 'Wrong network',
 } as const

@@ -1,7 +1,7 @@
 import { anvilDevAccounts, type StartAnvilReturnType, startAnvil } from '@foyer/devnet'
 import { createPublicClient, http, recoverMessageAddress, recoverTypedDataAddress } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestWallet } from './createTestWallet.ts'
 
 const ANVIL_PRIVATE_KEYS = anvilDevAccounts()
@@ -46,6 +46,17 @@ describe('createTestWallet', () => {
     await expect(wallet.request({ method: 'eth_requestAccounts' })).rejects.toMatchObject({
       code: 4001,
     })
+  })
+
+  it('leaves the connect prompt open when set to pending, and shares nothing meanwhile', async () => {
+    const wallet = createWallet()
+    wallet.setBehaviour({ connect: 'pending' })
+    const answered = vi.fn()
+    void wallet.request({ method: 'eth_requestAccounts' }).then(answered, answered)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(answered).not.toHaveBeenCalled()
+    expect(wallet.isAuthorized).toBe(false)
+    expect(await wallet.request({ method: 'eth_accounts' })).toEqual([])
   })
 
   it('answers chain prompts as set: -32603 for a refused chain id, -32002 while busy', async () => {

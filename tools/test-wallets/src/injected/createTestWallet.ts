@@ -37,8 +37,11 @@ export type TestWalletChain = {
 export type TestWalletChainAnswer = 'approve' | 'reject' | 'invalidChainId' | 'busy'
 
 export type TestWalletBehaviour = {
-  /** Answer `eth_requestAccounts` by approving, or with 4001. */
-  connect: 'approve' | 'reject'
+  /**
+   * Answer `eth_requestAccounts` by approving, or with 4001; 'pending' leaves the prompt open
+   * (never answers), as a visitor who has not decided yet.
+   */
+  connect: 'approve' | 'reject' | 'pending'
   /** Answer `personal_sign` and `eth_signTypedData_v4` by signing, or with 4001. */
   signing?: 'approve' | 'reject' | undefined
   /** Answer `wallet_switchEthereumChain` (and `wallet_addEthereumChain`, unless `addChain`). */
@@ -199,6 +202,7 @@ export function createTestWallet(parameters: CreateTestWalletParameters): TestWa
       case 'eth_requestAccounts':
       case 'wallet_requestPermissions': {
         if (behaviour.connect === 'reject') throw userRejected()
+        if (behaviour.connect === 'pending') return new Promise<never>(() => {})
         const wasAuthorized = authorized
         authorized = true
         if (!wasAuthorized) emit('connect', { chainId: numberToHex(chainId) })

@@ -83,16 +83,19 @@ let solana: StartSolanaDevnetReturnType
 let wallet: StartMobileWalletReturnType
 let browser: Browser
 let temporaryDir: string
+const blockedInNode: string[] = []
 const teardowns: Array<() => Promise<unknown> | unknown> = []
 
 beforeAll(async () => {
   // Several dapp clients in one process need their own cores.
   vi.stubEnv('DISABLE_GLOBAL_CORE', 'true')
   const realFetch = globalThis.fetch
-  // The dapp SDK's verify/telemetry lookups in this Node process: refused, never sent.
+  // Anything the dapp SDK would fetch beyond loopback in this Node process (verify, telemetry):
+  // refused at once, never sent, and recorded so that the tests fail on it.
   vi.stubGlobal('fetch', (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : input)
     if (url.hostname === '127.0.0.1') return realFetch(input, init)
+    blockedInNode.push(url.href)
     return Promise.reject(new TypeError(`fetch to ${url.hostname} blocked: offline test`))
   })
   ;[relay, anvilA, anvilB, solana, browser, temporaryDir] = await Promise.all([
@@ -180,10 +183,21 @@ async function createDapp(chains: string[], options: { solana?: boolean } = {}) 
   return { provider, uri: await uri, session }
 }
 
-/** A fresh browser profile (the wallet keeps its sessions in IndexedDB), recording all traffic. */
-async function openWallet(query = '') {
+/**
+ * A fresh browser profile (the wallet keeps its sessions in IndexedDB), recording all traffic.
+ * `reportsNoNetwork`: the browser says `navigator.onLine === false`, as Chromium does on a host
+ * whose only interface is loopback.
+ */
+async function openWallet(query = '', { reportsNoNetwork = false } = {}) {
   const context: BrowserContext = await browser.newContext()
   teardowns.push(() => context.close())
+  if (reportsNoNetwork)
+    await context.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'onLine', {
+        configurable: true,
+        get: () => false,
+      }),
+    )
   const page: Page = await context.newPage()
   const requests: string[] = []
   page.on('request', (request) => requests.push(request.url()))
@@ -224,9 +238,11 @@ async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
 function expectOnlyLoopback(requests: string[]) {
   expect(requests.length).toBeGreaterThan(0)
   expect(requests.filter((url) => !/^(http|ws):\/\/127\.0\.0\.1:\d+\//.test(url))).toEqual([])
+  expect(blockedInNode).toEqual([])
 }
 
-describe('mobile test wallet page', () => {
+// Each test drives a real Chromium page, relay and chains: minutes on a loaded machine, not 30 s.
+describe('mobile test wallet page', { timeout: 120_000 }, () => {
   it('connects a dapp from a pasted URI, signs, sends transactions, switches chain and disconnects', async () => {
     const { provider, uri, session } = await createDapp(['eip155:31337'])
     const { page, requests } = await openWallet()
@@ -346,6 +362,24 @@ describe('mobile test wallet page', () => {
       .getByText('Rejected the connection from Mobile wallet test dapp.')
       .waitFor()
     expect(await region(page, 'Active sessions').getByRole('article').count()).toBe(0)
+    expectOnlyLoopback(requests)
+  })
+
+  it('pairs over its loopback relay when the browser reports no network (a host with only loopback)', async () => {
+    const { provider, uri, session } = await createDapp(['eip155:31337'])
+    const { page, requests } = await openWallet(`?autoApprove=1&uri=${encodeURIComponent(uri)}`, {
+      reportsNoNetwork: true,
+    })
+
+    const approved = await session
+    expect(approved?.namespaces.eip155?.accounts).toEqual([`eip155:31337:${account0.address}`])
+    const message = 'Offline but for loopback'
+    const signature = await provider.request<Hex>(
+      { method: 'personal_sign', params: [toHex(message), account0.address] },
+      'eip155:31337',
+    )
+    expect(await verifyMessage({ address: account0.address, message, signature })).toBe(true)
+    expect(await page.getByRole('alert').count()).toBe(0)
     expectOnlyLoopback(requests)
   })
 

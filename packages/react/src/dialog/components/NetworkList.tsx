@@ -1,4 +1,5 @@
 import type { CaipNetwork } from '@foyer/core'
+import { NetworkIcon } from '../../components/NetworkIcon.tsx'
 import { useAccount } from '../../hooks/useAccount.ts'
 import { useFoyerContext } from '../../hooks/useFoyer.ts'
 import { useNetwork } from '../../hooks/useNetwork.ts'
@@ -19,7 +20,7 @@ export type NetworkListProps = {
  */
 export function NetworkList({ markCurrent }: NetworkListProps) {
   const { t } = useFoyerContext()
-  const { network: activeNetwork, networks } = useNetwork()
+  const { network: activeNetwork, networks, isUnsupported } = useNetwork()
   // Without a wallet the active network is only the app's choice, not a connection.
   const { isConnected } = useAccount()
   const { switchNetwork, isPending, error, variablesCaipNetworkId } = useSwitchNetwork()
@@ -29,7 +30,9 @@ export function NetworkList({ markCurrent }: NetworkListProps) {
     <>
       <ul className="foyer-list" onKeyDown={onListKeyDown}>
         {networks.map((network: CaipNetwork) => {
-          const isCurrent = markCurrent && network.caipNetworkId === activeNetwork.caipNetworkId
+          // On a network the app does not list, the active one is only the last supported one.
+          const isCurrent =
+            markCurrent && !isUnsupported && network.caipNetworkId === activeNetwork.caipNetworkId
           const isSwitching = isPending && network.caipNetworkId === variablesCaipNetworkId
           return (
             <li key={network.caipNetworkId}>
@@ -44,6 +47,7 @@ export function NetworkList({ markCurrent }: NetworkListProps) {
                   if (!isCurrent) switchNetwork({ network })
                 }}
               >
+                <NetworkIcon network={network} size={24} alt="" className="foyer-chain-icon" />
                 <span className="foyer-list-item-label">{network.name}</span>
                 {network.testnet ? (
                   <span className="foyer-tag">{t('switchNetwork.testnet')}</span>

@@ -1,12 +1,18 @@
+import { EmptyState } from './EmptyState.tsx'
+import { SkeletonList } from './Skeleton.tsx'
 import type { PagedListState } from './usePagedList.ts'
 
 export type PagedListFooterProps = {
   list: PagedListState<unknown>
   /** Shown once a load has succeeded with nothing to list. */
   emptyText: string
+  /** The next step offered with `emptyText` (e.g. receive funds). */
+  emptyAction?: { label: string; onClick: () => void } | undefined
   /** Shown, with a retry button, when a page failed to load. */
   errorText: string
   retryText: string
+  /** Read to assistive tech while the first page loads. */
+  loadingText: string
   /**
    * Entries the caller lists beside the pages' items (e.g. transactions not indexed yet): while
    * there are any, the list is not empty.
@@ -26,8 +32,10 @@ export type PagedListFooterProps = {
 export function PagedListFooter({
   list,
   emptyText,
+  emptyAction,
   errorText,
   retryText,
+  loadingText,
   hasOtherEntries = false,
   spinnerOnlyWhenEmpty = false,
 }: PagedListFooterProps) {
@@ -35,7 +43,7 @@ export function PagedListFooter({
   return (
     <>
       {!list.loading && !list.error && !hasItems && !hasOtherEntries ? (
-        <p className="foyer-center foyer-muted">{emptyText}</p>
+        <EmptyState text={emptyText} action={emptyAction} />
       ) : null}
       {list.error ? (
         <div className="foyer-center">
@@ -50,7 +58,10 @@ export function PagedListFooter({
           </button>
         </div>
       ) : null}
-      {list.loading && !(spinnerOnlyWhenEmpty && hasItems) ? (
+      {/* Rows' placeholders while the first page loads; a spinner below the rows for later ones. */}
+      {list.loading && !hasItems && !hasOtherEntries ? (
+        <SkeletonList count={3} label={loadingText} />
+      ) : list.loading && !(spinnerOnlyWhenEmpty && hasItems) ? (
         <div className="foyer-center" aria-hidden="true">
           <span className="foyer-spinner" />
         </div>

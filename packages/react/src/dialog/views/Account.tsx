@@ -9,6 +9,7 @@ import {
   showToast,
 } from '@foyer/core'
 import { useEffect, useState } from 'react'
+import { identiconUrl } from '../../components/Identicon.tsx'
 import { useAccount } from '../../hooks/useAccount.ts'
 import { useBalance } from '../../hooks/useBalance.ts'
 import { useDisconnect } from '../../hooks/useDisconnect.ts'
@@ -16,7 +17,6 @@ import { useFeatures } from '../../hooks/useFeatures.ts'
 import { useFoyer, useFoyerContext } from '../../hooks/useFoyer.ts'
 import { useFoyerState } from '../../hooks/useFoyerState.ts'
 import { useNetwork } from '../../hooks/useNetwork.ts'
-import { useWalletInfo } from '../../hooks/useWalletInfo.ts'
 import { addressLabel } from '../../utils/addressLabel.ts'
 import { errorText } from '../components/NetworkList.tsx'
 import { socialMarks } from '../components/socialMarks.ts'
@@ -40,7 +40,6 @@ export default function Account() {
   const { address, profileName, profileImage } = useAccount()
   const { balance, symbol, isLoading } = useBalance()
   const { network, isUnsupported } = useNetwork()
-  const { walletInfo } = useWalletInfo()
   const { disconnect, isPending: isDisconnecting, error: disconnectError } = useDisconnect()
   const canChooseName = useCanChooseName(address, network.chainNamespace, profileName)
   const { multiWallet, smartSessions } = useFeatures()
@@ -74,7 +73,8 @@ export default function Account() {
 
   return (
     <div className="foyer-center">
-      <WalletIcon src={profileImage ?? walletInfo?.icon} size="large" />
+      {/* The account's picture: its profile's, else its identicon (never an empty square). */}
+      <WalletIcon src={profileImage ?? identiconUrl(address)} size="large" />
       <p className="foyer-strong" title={address} dir="ltr" data-foyer-account="">
         {name}
       </p>

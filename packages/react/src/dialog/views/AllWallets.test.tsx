@@ -9,6 +9,8 @@ import { createMemoryWallet } from '../../../../core/src/test-utils.ts'
 import { FoyerProvider } from '../../FoyerProvider.tsx'
 import { anvilChain, createTestSetup, findDialog, idleWalletsAdapter } from '../../testUtils.tsx'
 import { createConnectorWalletSource } from '../../utils/walletSource.ts'
+import { ConnectFlowProvider } from '../connectFlow.tsx'
+import { WalletListing } from './AllWallets.tsx'
 
 const evmAddress = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const solanaAddress = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
@@ -78,8 +80,43 @@ describe('AllWallets', () => {
       ]),
     )
 
+    // No match: a sentence naming the search, and a button that clears it.
     fireEvent.change(within.getByRole('searchbox'), { target: { value: 'nothing like it' } })
-    expect(await within.findByText('No wallet found')).toBeTruthy()
+    expect(await within.findByText('No wallet matches “nothing like it”')).toBeTruthy()
+    fireEvent.click(within.getByRole('button', { name: 'Clear search' }))
+    expect((within.getByRole('searchbox') as HTMLInputElement).value).toBe('')
+    await waitFor(() => expect(within.getAllByRole('listitem')).toHaveLength(4))
+  })
+
+  test('shows placeholder tiles while the first page loads, then the wallets', async () => {
+    const { foyer } = createTestSetup({ walletNames: ['Amber Wallet'] })
+    let release: () => void = () => {}
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const source = createConnectorWalletSource(foyer.getState().connectors)
+    render(
+      <FoyerProvider foyer={foyer}>
+        <ConnectFlowProvider>
+          <WalletListing
+            source={async (request) => {
+              await gate
+              return source(request)
+            }}
+          />
+        </ConnectFlowProvider>
+      </FoyerProvider>,
+    )
+    const skeleton = await waitFor(() => {
+      const element = document.querySelector('[data-foyer-skeleton="tile"]')
+      if (!element) throw new Error('no placeholders')
+      return element
+    })
+    expect(skeleton.getAttribute('role')).toBe('status')
+    expect(skeleton.querySelectorAll('.foyer-skeleton')).toHaveLength(8)
+    act(() => release())
+    await waitFor(() => expect(document.querySelector('[data-foyer-skeleton]')).toBeNull())
+    expect(document.body.textContent).toContain('Amber Wallet')
   })
 
   test('lists 40 wallets per page and loads the next page when scrolled to the end', async () => {

@@ -14,7 +14,9 @@ import {
   type WalletListEntry,
   type WalletSource,
 } from '../../utils/walletSource.ts'
+import { EmptyState } from '../components/EmptyState.tsx'
 import { NamespaceMarks, useHasSeveralNamespaces } from '../components/NamespaceMarks.tsx'
+import { SkeletonList } from '../components/Skeleton.tsx'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 import { onListKeyDown } from '../listKeyboard.ts'
 import { useSelectWallet } from '../useSelectWallet.ts'
@@ -215,7 +217,14 @@ export function WalletListing({ source }: { source: WalletSource }) {
         ))}
       </ul>
       {!state.loading && !state.error && state.entries.length === 0 ? (
-        <p className="foyer-center foyer-muted">{t('allWallets.noResults')}</p>
+        <EmptyState
+          text={t(searching ? 'allWallets.noResultsFor' : 'allWallets.noResults', { query })}
+          action={
+            searching
+              ? { label: t('allWallets.clearSearch'), onClick: () => setSearch('') }
+              : undefined
+          }
+        />
       ) : null}
       {state.error ? (
         <div className="foyer-center">
@@ -230,7 +239,11 @@ export function WalletListing({ source }: { source: WalletSource }) {
           </button>
         </div>
       ) : null}
-      {state.loading ? (
+      {/* The first page (or a new search) loads in tiles where the wallets will be; later pages
+          load below the ones already listed. */}
+      {state.loading && state.entries.length === 0 ? (
+        <SkeletonList count={8} variant="tile" label={t('dialog.loading')} />
+      ) : state.loading ? (
         <div className="foyer-center" aria-hidden="true">
           <span className="foyer-spinner" />
         </div>

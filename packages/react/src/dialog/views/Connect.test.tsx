@@ -14,7 +14,7 @@ import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react
 import { afterEach, describe, expect, test } from 'vitest'
 import { createMemoryWallet } from '../../../../core/src/test-utils.ts'
 import { FoyerProvider } from '../../FoyerProvider.tsx'
-import { anvilChain, findDialog } from '../../testUtils.tsx'
+import { anvilChain, createTestSetup, findDialog } from '../../testUtils.tsx'
 
 // Closed ports: nothing here reads a chain.
 const anvil = anvilChain('http://127.0.0.1:9')
@@ -264,5 +264,19 @@ describe('Connect: one row per wallet', () => {
     )
     expect(wallet.evm.authorized).toBe(false)
     expect(foyer.getState().connections.eip155).toBeUndefined()
+  })
+})
+
+describe('the All Wallets row', () => {
+  test('shows the first wallets’ logos in a 2×2 grid, drawn tiles where there are fewer than four', async () => {
+    const { foyer } = createTestSetup({ walletNames: ['Amber Wallet', 'Cobalt Wallet'] })
+    render(<FoyerProvider foyer={foyer} />)
+    act(() => open(foyer))
+    const { within } = await findDialog()
+    const row = await within.findByRole('button', { name: 'All Wallets' })
+    const grid = row.querySelector('.foyer-wallet-grid-icon')!
+    expect(grid.getAttribute('aria-hidden')).toBe('true')
+    expect(grid.querySelectorAll('img')).toHaveLength(2)
+    expect(grid.querySelectorAll('.foyer-wallet-grid-empty')).toHaveLength(2)
   })
 })

@@ -8,6 +8,7 @@ import { useFoyerState } from '../../hooks/useFoyerState.ts'
 import type { MessageKey } from '../../i18n/en.ts'
 import { groupConnectorsByWallet } from '../../utils/groupConnectorsByWallet.ts'
 import { orderConnectMethods } from '../../utils/orderConnectMethods.ts'
+import { WalletGridIcon } from '../components/icons.tsx'
 import { NamespaceMarks, useHasSeveralNamespaces } from '../components/NamespaceMarks.tsx'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 import { onListKeyDown } from '../listKeyboard.ts'
@@ -15,7 +16,11 @@ import { useSelectWallet } from '../useSelectWallet.ts'
 import { EmailSection } from './email/EmailSection.tsx'
 import { LegalCheckbox } from './legal/LegalCheckbox.tsx'
 import { useLegalConsent } from './legal/useLegalConsent.ts'
-import { RecommendedWalletItems, RegistryWalletItem } from './RecommendedWallets.tsx'
+import {
+  RecommendedWalletItems,
+  RegistryWalletItem,
+  useRecommendedWallets,
+} from './RecommendedWallets.tsx'
 import { SocialSection } from './social/SocialSection.tsx'
 import { useFeaturedWallets } from './useFeaturedWallets.ts'
 
@@ -75,6 +80,7 @@ function WalletSection({ showHeading }: { showHeading: boolean }) {
   // that namespace's connector alone.
   const namespace = useFoyerState((state) => state.dialog.data?.namespace)
   const featured = useFeaturedWallets()
+  const recommended = useRecommendedWallets()
   const listed = groups.flatMap((group) =>
     group.connectors
       .filter((connector) => namespace === undefined || connector.namespace === namespace)
@@ -138,7 +144,7 @@ function WalletSection({ showHeading }: { showHeading: boolean }) {
       {rows.length === 0 ? <p className="foyer-muted">{t('connect.noWallets')}</p> : null}
       <ul className="foyer-list" onKeyDown={onListKeyDown}>
         {rows}
-        <RecommendedWalletItems />
+        <RecommendedWalletItems entries={recommended} />
         {features.allWallets ? (
           <li>
             <button
@@ -147,7 +153,13 @@ function WalletSection({ showHeading }: { showHeading: boolean }) {
               data-foyer-item=""
               onClick={() => navigate(foyer, { view: 'AllWallets' })}
             >
-              <span className="foyer-wallet-icon" aria-hidden="true" />
+              {/* The registry's first wallets (featured, then recommended), then installed ones. */}
+              <WalletGridIcon
+                images={[...featured, ...recommended]
+                  .map((entry) => entry.imageUrl)
+                  .concat(wallets.map((wallet) => wallet.icon))
+                  .filter(Boolean)}
+              />
               <span className="foyer-list-item-label">{t('connect.allWallets')}</span>
             </button>
           </li>

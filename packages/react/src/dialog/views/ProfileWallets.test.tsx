@@ -170,7 +170,10 @@ describe('ProfileWallets', () => {
     expect(foyer.getState().dialog.open).toBe(true)
     // One live wallet left: nothing for "Disconnect all" to do.
     expect(inDialog.queryByRole('button', { name: 'Disconnect all' })).toBeNull()
-    fireEvent.click(inDialog.getByRole('button', { name: `Forget ${rowB}` }))
+    // The buttons do nothing while the disconnect settles (aria-disabled); wait as a visitor would.
+    const forget = inDialog.getByRole('button', { name: `Forget ${rowB}` })
+    await waitFor(() => expect(forget.getAttribute('aria-disabled')).toBeNull())
+    fireEvent.click(forget)
     await waitFor(() =>
       expect(inDialog.queryByRole('button', { name: new RegExp(rowB) })).toBeNull(),
     )

@@ -10,11 +10,10 @@ import type { RegistryWalletListEntry } from './walletRegistry.ts'
 const RECOMMENDED_TAG: MessageKey = 'connect.tag.recommended'
 
 /**
- * The registry's recommended wallets (first 4 not already installed or featured) as Connect list
- * items; they connect over WalletConnect. Renders nothing without a Foyer server or when the
- * fetch fails.
+ * The registry's recommended wallets (first 4 not already installed or featured); none without a
+ * Foyer server or when the fetch fails.
  */
-export function RecommendedWalletItems() {
+export function useRecommendedWallets(): readonly RegistryWalletListEntry[] {
   const foyer = useFoyer()
   const { connectors } = useConnectors()
   const [entries, setEntries] = useState<readonly RegistryWalletListEntry[]>([])
@@ -50,6 +49,15 @@ export function RecommendedWalletItems() {
     }
   }, [foyer, hasServer, connectors])
 
+  return entries
+}
+
+/** The recommended wallets as Connect list items; they connect over WalletConnect. */
+export function RecommendedWalletItems({
+  entries,
+}: {
+  entries: readonly RegistryWalletListEntry[]
+}) {
   return entries.map((entry) => (
     <RegistryWalletItem key={entry.id} entry={entry} tag={RECOMMENDED_TAG} />
   ))

@@ -17,6 +17,7 @@ import {
   validateSendForm,
 } from '@foyer/core'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { identiconUrl } from '../../components/Identicon.tsx'
 import { useAccount } from '../../hooks/useAccount.ts'
 import { useFoyer, useFoyerContext } from '../../hooks/useFoyer.ts'
 import { useFoyerState } from '../../hooks/useFoyerState.ts'
@@ -256,7 +257,7 @@ export default function Send() {
                 : null}
           {receiver.lookup.state === 'resolved' && send.receiverAddress ? (
             <span data-foyer-receiver-profile="">
-              <WalletIcon src={send.receiverProfileImage} />
+              <WalletIcon src={send.receiverProfileImage ?? identiconUrl(send.receiverAddress)} />
               {`${send.receiverProfileName ?? receiver.lookup.name} · ${send.receiverAddress}`}
             </span>
           ) : null}

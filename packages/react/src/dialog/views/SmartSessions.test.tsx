@@ -78,6 +78,9 @@ const tenUsdcSession = (): Session => ({
   revokedAt: null,
 })
 
+/** What the wallet's `wallet_revokePermissions` answers with instead of `{}`, when set. */
+let revokeFailure: Error | undefined
+
 async function openSessions({ smartSessions = true } = {}) {
   const revoked: unknown[] = []
   const wallet = createMemoryWallet({
@@ -90,6 +93,7 @@ async function openSessions({ smartSessions = true } = {}) {
     async request({ method, params }) {
       if (method !== 'wallet_revokePermissions') throw new Error(`unexpected ${method}`)
       revoked.push(params)
+      if (revokeFailure) throw revokeFailure
       registry.sessions = registry.sessions.map((session) => ({
         ...session,
         revokedAt: new Date().toISOString(),
@@ -160,14 +164,42 @@ describe('SmartSessions view', () => {
     registry = { sessions: [], failing: true, asked: [] }
     const { foyer, within } = await openSessions()
     act(() => navigate(foyer, { view: 'SmartSessions' }))
+    // The server's own words come with it.
     expect((await within.findByRole('alert')).textContent).toBe(
-      'Could not load the smart sessions.',
+      'Could not load the smart sessions. Server request failed: Server error',
     )
     registry.failing = false
     fireEvent.click(within.getByRole('button', { name: 'Try again' }))
     await within.findByText(
       'No app can act for this account right now. Sessions you grant to apps appear here.',
     )
+  })
+
+  test('shows the wallet’s reason when a revoke fails, and keeps the session listed', async () => {
+    registry = { sessions: [tenUsdcSession()], failing: false, asked: [] }
+    // What the embedded wallet answers when the registry refused after the on-chain revoke.
+    revokeFailure = Object.assign(
+      new Error(
+        'The session is revoked on chain, but the server still lists it: the session registry answered 500',
+      ),
+      { code: -32603 },
+    )
+    try {
+      const { foyer, within, revoked } = await openSessions()
+      act(() => navigate(foyer, { view: 'SmartSessions' }))
+      fireEvent.click(
+        await within.findByRole('button', { name: 'Revoke the session of shop.example' }),
+      )
+      expect((await within.findByRole('alert')).textContent).toBe(
+        'The session is revoked on chain, but the server still lists it: the session registry answered 500',
+      )
+      expect(revoked).toHaveLength(1)
+      expect(within.getByRole('list', { name: 'Active smart sessions' }).textContent).toContain(
+        'shop.example',
+      )
+    } finally {
+      revokeFailure = undefined
+    }
   })
 
   test('is not offered while smart sessions are off (the default) or for the EOA', async () => {

@@ -38,7 +38,7 @@ export default function SmartSessions() {
     return (
       <div className="foyer-center">
         <p className="foyer-error-text" role="alert" data-foyer-sessions-error="">
-          {t('sessions.error')}
+          {t('sessions.error')} <span dir="auto">{errorText(error)}</span>
         </p>
         <button type="button" className="foyer-button" onClick={() => void refetch()}>
           {t('sessions.retry')}
@@ -92,8 +92,9 @@ function SessionRow({ session, onRevoked }: { session: SmartSession; onRevoked: 
           </span>
         ))}
         {error ? (
-          <span className="foyer-error-text" role="alert">
-            {t('sessions.revokeFailed')}
+          // The wallet's own words: e.g. revoked on chain while the server still lists it.
+          <span className="foyer-error-text" role="alert" dir="auto">
+            {errorText(error) || t('sessions.revokeFailed')}
           </span>
         ) : null}
       </span>
@@ -153,4 +154,20 @@ function originHost(origin: string): string {
   } catch {
     return origin
   }
+}
+
+/**
+ * What went wrong, as the error tells it: its short message (the wallet's or the server
+ * client's), with the server's own message when it gave one.
+ */
+function errorText(error: unknown): string {
+  if (!error || typeof error !== 'object') return ''
+  const { shortMessage, message, serverMessage } = error as {
+    shortMessage?: unknown
+    message?: unknown
+    serverMessage?: unknown
+  }
+  const text = typeof shortMessage === 'string' && shortMessage ? shortMessage : message
+  if (typeof text !== 'string') return ''
+  return typeof serverMessage === 'string' && serverMessage ? `${text}: ${serverMessage}` : text
 }

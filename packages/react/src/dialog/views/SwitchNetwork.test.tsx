@@ -90,7 +90,7 @@ describe('SwitchNetwork', () => {
       </FoyerProvider>,
     )
     await act(() => connect(foyer, { connectorId: 'dev.foyer.testwallet' }))
-    await screen.findByRole('button', { name: '0xf39F…2266 10,000.000 ETH' })
+    await screen.findByRole('button', { name: 'Anvil 10,000.000 ETH 0xf39F…2266' })
 
     act(() => open(foyer, { view: 'SwitchNetwork' }))
     const { within } = await findDialog()
@@ -101,7 +101,9 @@ describe('SwitchNetwork', () => {
     await waitFor(() => expect(foyer.getState().activeNetwork.id).toBe(31338))
     // Core goes back from SwitchNetwork, which was the first view: the dialog closes.
     await waitFor(() => expect(foyer.getState().dialog.open).toBe(false))
-    expect(await screen.findByRole('button', { name: '0xf39F…2266 42.500 ETH' })).toBeTruthy()
+    expect(
+      await screen.findByRole('button', { name: 'Anvil B 42.500 ETH 0xf39F…2266' }),
+    ).toBeTruthy()
   })
 
   test('a refused switch shows the error in place', async () => {

@@ -2,6 +2,7 @@
 import config from 'virtual:foyer-mobile-wallet'
 import { blockNonLoopbackFetch } from './blockNonLoopbackFetch.ts'
 import { readWalletOptions } from './readWalletOptions.ts'
+import { reportOnlineForLoopbackRelay } from './reportOnlineForLoopbackRelay.ts'
 import './styles.css'
 
 const root = document.getElementById('app')!
@@ -21,6 +22,9 @@ const options = readWalletOptions({
   defaultRelayUrl: config.relayUrl,
   accountCount: config.devnet.accounts.length,
 })
+// Before the SDK loads: on a host with only loopback Chromium says offline, and the SDK would
+// never open its socket to the (loopback) relay.
+reportOnlineForLoopbackRelay({ target: navigator, relayUrl: options.relayUrl })
 
 try {
   const [{ createMobileWallet }, { renderMobileWallet }] = await Promise.all([

@@ -5,6 +5,7 @@ import {
   getOnRampTransactions,
   getTransactionHistory,
   type HistoryTransaction,
+  navigate,
   type OnRampTransaction,
   type PendingTransaction,
   shortenAddress,
@@ -177,6 +178,11 @@ export function ActivityTab() {
         emptyText={t('activity.empty')}
         errorText={t('activity.loadError')}
         retryText={t('activity.retry')}
+        loadingText={t('dialog.loading')}
+        emptyAction={{
+          label: t('empty.receive'),
+          onClick: () => navigate(foyer, { view: 'Receive' }),
+        }}
         hasOtherEntries={pending.length > 0 || purchaseRows.length > 0}
         spinnerOnlyWhenEmpty
       />

@@ -1,5 +1,5 @@
 import type { Nft } from '@foyer/core'
-import { getNfts } from '@foyer/core'
+import { getNfts, navigate } from '@foyer/core'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useFoyer, useFoyerContext } from '../../../hooks/useFoyer.ts'
 import { shallowEqual, useFoyerState } from '../../../hooks/useFoyerState.ts'
@@ -67,6 +67,11 @@ export function NftsTab() {
         emptyText={t('nfts.empty')}
         errorText={t('nfts.loadError')}
         retryText={t('nfts.retry')}
+        loadingText={t('dialog.loading')}
+        emptyAction={{
+          label: t('empty.receive'),
+          onClick: () => navigate(foyer, { view: 'Receive' }),
+        }}
       />
     </div>
   )

@@ -1,7 +1,9 @@
-import { formatBalance, formatFiat, getTokenBalances } from '@foyer/core'
+import { formatBalance, formatFiat, getTokenBalances, navigate } from '@foyer/core'
 import { useEffect, useState } from 'react'
 import { useFoyer, useFoyerContext } from '../../../hooks/useFoyer.ts'
 import { shallowEqual, useFoyerState } from '../../../hooks/useFoyerState.ts'
+import { EmptyState } from '../../components/EmptyState.tsx'
+import { SkeletonList } from '../../components/Skeleton.tsx'
 
 /**
  * The account's token balances (server balance route, or the native balance from RPC without a
@@ -43,15 +45,16 @@ export function TokensTab() {
   const total = shown.reduce((sum, token) => sum + token.value, 0)
 
   if (status === 'loading' && shown.length === 0)
-    return (
-      <div className="foyer-center" aria-busy="true">
-        <span className="foyer-spinner" aria-hidden="true" />
-        <span className="foyer-visually-hidden">{t('dialog.loading')}</span>
-      </div>
-    )
+    return <SkeletonList count={2} label={t('dialog.loading')} />
   if (status === 'error' && shown.length === 0)
     return <p className="foyer-center foyer-muted">{t('tokens.unavailable')}</p>
-  if (shown.length === 0) return <p className="foyer-center foyer-muted">{t('tokens.empty')}</p>
+  if (shown.length === 0)
+    return (
+      <EmptyState
+        text={t('tokens.empty')}
+        action={{ label: t('empty.receive'), onClick: () => navigate(foyer, { view: 'Receive' }) }}
+      />
+    )
 
   return (
     <div className="foyer-actions">

@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react'
 import { useFoyerContext } from '../../../hooks/useFoyer.ts'
 import { FieldError } from '../../components/FieldError.tsx'
+import { EmailIcon } from '../../components/icons.tsx'
 
 export type EmailFormProps = {
   /** The input's label, e.g. 'Email address'. */
@@ -36,26 +37,29 @@ export function EmailForm(props: EmailFormProps) {
       <label htmlFor={ids.input} className="foyer-muted">
         {props.label}
       </label>
-      <input
-        id={ids.input}
-        className="foyer-search"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder={props.placeholder}
-        required
-        // biome-ignore lint/a11y/noAutofocus: the view exists to take this one input
-        autoFocus={props.autoFocus}
-        value={email}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? ids.error : undefined}
-        onChange={(event) => {
-          setEmail(event.target.value)
-          if (props.error) props.onClearError()
-        }}
-        disabled={props.isPending}
-      />
+      <div className="foyer-field-with-icon">
+        <EmailIcon />
+        <input
+          id={ids.input}
+          className="foyer-search"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={props.placeholder}
+          required
+          // biome-ignore lint/a11y/noAutofocus: the view exists to take this one input
+          autoFocus={props.autoFocus}
+          value={email}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={props.error ? ids.error : undefined}
+          onChange={(event) => {
+            setEmail(event.target.value)
+            if (props.error) props.onClearError()
+          }}
+          disabled={props.isPending}
+        />
+      </div>
       <FieldError id={ids.error} error={props.error} />
       <button type="submit" className="foyer-button" disabled={props.isPending}>
         {props.isPending ? t('email.sending') : t('email.submit')}

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify'
+
+/**
+ * Graceful shutdown for keep-alive clients: once `close()` is called, every answer still being
+ * sent says `Connection: close`, so its connection ends with it. Without this a request that was
+ * in flight at close leaves its connection open until the keep-alive timeout (72 s in Fastify),
+ * and `close()` waits that long. New requests are refused meanwhile (Fastify's 503 on closing).
+ */
+export function drainOnClose(app: FastifyInstance): void {
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close')
+    return payload
+  })
+}
