@@ -1,3 +1,5 @@
+import { PageStyleSheet } from './pageStyleSheet.tsx'
+
 const light =
   '--foyer-background:#fff;--foyer-foreground:#141414;--foyer-border:rgba(0,0,0,.1);--foyer-error:#d52d3b'
 
@@ -14,9 +16,5 @@ export const surfaceStyles = `.foyer-trigger:is([data-state=connected],[data-sta
 
 /** `surfaceStyles`, hoisted into the document's head once (React 19 dedupes it by `href`). */
 export function SurfaceStyles({ nonce }: { nonce: string | undefined }) {
-  return (
-    <style href="foyer-trigger-surface" precedence="foyer" nonce={nonce}>
-      {surfaceStyles}
-    </style>
-  )
+  return <PageStyleSheet id="foyer-trigger-surface" css={surfaceStyles} nonce={nonce} />
 }

@@ -3,6 +3,7 @@ import type { CSSProperties } from 'react'
 import { useFoyerContext } from '../hooks/useFoyer.ts'
 import { shallowEqual, useFoyerState } from '../hooks/useFoyerState.ts'
 import { themeProperties } from '../utils/themeVariables.ts'
+import { PageStyleSheet } from './pageStyleSheet.tsx'
 
 /**
  * The look of the buttons on the page (`.foyer-trigger`), from the dialog's theme variables: the
@@ -51,9 +52,5 @@ export function useTriggerLook(className?: string, style?: CSSProperties): Trigg
  */
 export function TriggerStyles() {
   const { nonce } = useFoyerContext()
-  return (
-    <style href="foyer-trigger" precedence="foyer" nonce={nonce}>
-      {triggerStyles}
-    </style>
-  )
+  return <PageStyleSheet id="foyer-trigger" css={triggerStyles} nonce={nonce} />
 }
