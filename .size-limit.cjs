@@ -40,7 +40,9 @@ module.exports = [
     // dialog's theme (its small stylesheet and the theme variables are part of this load) and moved
     // what only a connected button needs (shortened address, balance action, identicon, network
     // marks, its surface look) into a chunk loaded when a connection starts: 13.77 -> 13.92 KB.
-    limit: '14 KB',
+    // Issue 27's styled button (its stylesheet adopted through the CSSOM for strict CSPs) took it
+    // to 14.34 KB; to win back (issue 19).
+    limit: '14.5 KB',
     gzip: true,
   },
   {
@@ -56,7 +58,8 @@ module.exports = [
     // the store with its config and storage (about 3 KB), the built-in networks table (1.5 KB),
     // the button with the loader, the hooks, the bundler's runtime (0.7 KB, which React's CommonJS
     // needs anyway) and Vite's preload helper (0.9 KB). The goal is 8 KB.
-    limit: '12 KB',
+    // 12.35 KB with issue 27's styled button; to win back on the way to the 8 KB goal.
+    limit: '12.5 KB',
     gzip: true,
   },
 ]
