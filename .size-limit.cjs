@@ -41,8 +41,9 @@ module.exports = [
     // what only a connected button needs (shortened address, balance action, identicon, network
     // marks, its surface look) into a chunk loaded when a connection starts: 13.77 -> 13.92 KB.
     // Issue 27's styled button (its stylesheet adopted through the CSSOM for strict CSPs) took it
-    // to 14.34 KB; to win back (issue 19).
-    limit: '14.5 KB',
+    // to 14.34 KB; issue 19 moved errors only lazy code throws and the sign-in glue out of it:
+    // 14.21 KB.
+    limit: '14.3 KB',
     gzip: true,
   },
   {
@@ -58,8 +59,12 @@ module.exports = [
     // the store with its config and storage (about 3 KB), the built-in networks table (1.5 KB),
     // the button with the loader, the hooks, the bundler's runtime (0.7 KB, which React's CommonJS
     // needs anyway) and Vite's preload helper (0.9 KB). The goal is 8 KB.
-    // 12.35 KB with issue 27's styled button; to win back on the way to the 8 KB goal.
-    limit: '12.5 KB',
+    // 12.35 KB with issue 27's styled button; 12.22 KB with the errors only lazy code throws and
+    // the sign-in glue moved out. Of that, 1.6 KB is the bundler's (its runtime, which React's
+    // CommonJS needs, and Vite's preload helper) and about 2.4 KB is the cost of sharing one build
+    // with the demo's other pages (a dozen small chunks common to them instead of one): built
+    // alone, the same page loads 9.76 KB. The goal is 8 KB.
+    limit: '12.3 KB',
     gzip: true,
   },
 ]

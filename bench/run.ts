@@ -9,6 +9,7 @@ import { benchCodeGuessing } from './codeGuessing.ts'
 import { benchConvertQuotes } from './convert.ts'
 import { benchDialog } from './dialog.ts'
 import { benchFirstFrame } from './firstFrame.ts'
+import { benchLoginLoad, toBenchLines as toLoadLines } from './loginLoad.ts'
 import { benchServer, toBenchLines } from './server.ts'
 import { benchSocialLogin } from './social.ts'
 import { benchUserOperation } from './userOperation.ts'
@@ -64,12 +65,18 @@ emit('dialog-first-row-frame-cpu-4x', {
   ...firstFrame.firstRowThrottledMs,
   goalMedian: 64,
 })
+// The page's first click alone (the dialog's code loaded at idle but never run yet).
+emit('dialog-first-click-frame', { page: 'wallets.html', unit: 'ms', ms: firstFrame.firstClickMs })
 emit('typical-page-requests-before-click', firstFrame.requestsBeforeClick)
 const dialog = await benchDialog(distDir)
 emit('dialog-chunks', { unit: 'bytes', ...dialog.chunks.total, files: dialog.chunks.files })
 emit('dialog-open', { unit: 'ms', ...dialog.openMs })
 // Every route a dialog open calls, per setup, against a bare Fastify route (goal ratio ≥ 0.7).
 for (const line of toBenchLines(await benchServer({ durationSec: 5, connections: 20 })))
+  console.log(JSON.stringify(line))
+// Two server processes over PostgreSQL and Redis: 1,000 email logins at once (0 errors), then
+// the balance route at 200 connections.
+for (const line of toLoadLines(await benchLoginLoad({ logins: 1_000, connections: 200 })))
   console.log(JSON.stringify(line))
 emit('convert-quotes', { unit: 'ms', ...(await benchConvertQuotes({ runs: 200 })) })
 emit('walletconnect', { ...(await benchWalletConnect({ connectRuns: 10, requestRuns: 20 })) })

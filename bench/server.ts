@@ -255,7 +255,8 @@ function spawnServer(
   })
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
+/** SIGTERM, then SIGKILL after 10 s; resolves once the child has exited. */
+export function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
   return new Promise((resolve) => {
     const kill = setTimeout(() => child.kill('SIGKILL'), 10_000)

@@ -5,6 +5,7 @@ import { seriousViolations } from './support/axe.ts'
 import { shownBalance } from './support/balances.ts'
 import { demoUrl, launchChromium } from './support/browser.ts'
 import { mobileWalletUrl, useDappAndWallet } from './support/dappAndWallet.ts'
+import { codeIn, countMails, nextMail, waitForEmailSlot } from './support/mailbox.ts'
 import { pickConnector } from './support/pickConnector.ts'
 import { e2eProjects } from './support/projects.ts'
 
@@ -95,6 +96,7 @@ test('ProfileWallets lists the connection as active and disconnects it; without 
 
 const evmConnectorId = 'dev.foyer.testwallet'
 const solanaConnectorId = 'solana.foyer-test-wallet'
+const embeddedConnectorId = 'embedded'
 
 /** The rows of ProfileWallets as [namespace, connector id, status]. */
 async function profileRows(on: Page) {
@@ -217,17 +219,141 @@ describe('with a WalletConnect wallet added', () => {
     expect(await sides.dapp.getByTestId('status').textContent()).toBe('connected')
     expect(await sides.dapp.getByTestId('address').textContent()).toBe(first.address)
 
-    // Switching back to it reruns its flow: a new pairing code.
+    // Switching back to it reruns its flow: a new pairing code, approved again in the wallet.
     await dappDialog().locator('[data-connector-id="walletConnect"][data-status]').click()
     await expect.poll(() => dappDialog().getAttribute('data-view')).toBe('ConnectingWalletConnect')
+    await expect.poll(() => qrCode.getAttribute('data-uri'), { timeout: 15_000 }).toMatch(/^wc:/)
+    const newUri = (await qrCode.getAttribute('data-uri'))!
+    expect(newUri).not.toBe(uri)
+    await sides.wallet.getByLabel('WalletConnect URI').fill(newUri)
+    await sides.wallet.getByRole('button', { name: 'Connect' }).click()
+    await sides.wallet
+      .getByRole('region', { name: 'Session proposals' })
+      .getByRole('article')
+      .first()
+      .getByRole('button', { name: 'Approve' })
+      .click()
     await expect
-      .poll(
-        () =>
-          dappDialog().getByRole('img', { name: 'WalletConnect QR code' }).getAttribute('data-uri'),
-        {
-          timeout: 15_000,
-        },
-      )
-      .toMatch(/^wc:/)
+      .poll(() => sides.dapp.getByTestId('address').textContent(), { timeout: 20_000 })
+      .toBe(walletConnectAccount)
+    await expect.poll(() => dappDialog().getAttribute('data-view')).toBe('ProfileWallets')
+    await expect
+      .poll(() => profileRows(sides.dapp))
+      .toEqual([
+        ['eip155', 'walletConnect', 'active'],
+        ['eip155', evmConnectorId, 'connected'],
+      ])
   })
+})
+
+describe('with an email login added', () => {
+  // An address no other file logs in with, new on every run.
+  const email = `profile-wallets-${Date.now().toString(36)}@example.com`
+  const loginCode = 'Your login code'
+  const shownAccount = () => dialog().locator('[data-foyer-account]').getAttribute('title')
+
+  /** Sends the email on the view showing the email input, then types the mailed code. */
+  async function logInWithEmail(fill: boolean) {
+    const seen = await countMails(email, loginCode)
+    const input = dialog().getByRole('textbox', { name: 'Email address' })
+    if (fill) await input.fill(email)
+    else await expect.poll(() => input.inputValue(), { timeout: 10_000 }).toBe(email)
+    await dialog().getByRole('button', { name: 'Continue', exact: true }).click()
+    const code = codeIn(await nextMail(email, loginCode, seen))
+    await dialog().getByRole('textbox', { name: 'Verification code' }).fill(code)
+  }
+
+  test('adds an email login to the injected wallet, switches, disconnects it and signs in again from its row', async () => {
+    // The injected test wallet first (account 0).
+    await connectTestWallet(multiWallet)
+    await connectButton().click()
+    await dialog().locator('[data-foyer-wallets]').click()
+    await dialog().locator('[data-foyer-add-wallet="eip155"]').click()
+    await expect.poll(() => dialog().getAttribute('data-view')).toBe('Connect')
+    await logInWithEmail(true)
+
+    // Signed in, the dialog is back on the list: the email login active, the injected one connected.
+    await expect
+      .poll(() => dialog().getAttribute('data-view'), { timeout: 30_000 })
+      .toBe('ProfileWallets')
+    await expect
+      .poll(() => profileRows(page), { timeout: 10_000 })
+      .toEqual([
+        ['eip155', embeddedConnectorId, 'active'],
+        ['eip155', evmConnectorId, 'connected'],
+      ])
+    const emailAccount = (await page.getByTestId('address').textContent()) as string
+    expect(emailAccount).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    expect(emailAccount).not.toBe(first.address)
+    expect(await seriousViolations(page)).toEqual([])
+
+    // Make the injected wallet active: the app's and the Account view's address follow.
+    await dialog().locator(`[data-connector-id="${evmConnectorId}"][data-status]`).click()
+    await expect
+      .poll(() => page.getByTestId('address').textContent(), { timeout: 20_000 })
+      .toBe(first.address)
+    await dialog().getByRole('button', { name: 'Back' }).click()
+    await expect.poll(() => dialog().getAttribute('data-view')).toBe('Account')
+    await expect.poll(shownAccount).toBe(first.address)
+
+    // Disconnect the email login: listed as Disconnected, the injected wallet stays.
+    await dialog().locator('[data-foyer-wallets]').click()
+    await dialog().locator(`[data-foyer-disconnect="${embeddedConnectorId}"]`).click()
+    await expect
+      .poll(() => profileRows(page), { timeout: 10_000 })
+      .toEqual([
+        ['eip155', evmConnectorId, 'active'],
+        ['eip155', embeddedConnectorId, 'disconnected'],
+      ])
+    const disconnectedRow = dialog().locator(`[data-connector-id="${embeddedConnectorId}"]`)
+    expect(await disconnectedRow.textContent()).toContain('Disconnected')
+    expect(await page.getByTestId('status').textContent()).toBe('connected')
+    expect(await page.getByTestId('address').textContent()).toBe(first.address)
+
+    // Still listed after a reload (the injected wallet reconnects by itself).
+    await page.reload()
+    await expect
+      .poll(() => page.getByTestId('address').textContent(), { timeout: 20_000 })
+      .toBe(first.address)
+    await connectButton().click()
+    await dialog().locator('[data-foyer-wallets]').click()
+    await expect
+      .poll(() => profileRows(page), { timeout: 10_000 })
+      .toEqual([
+        ['eip155', evmConnectorId, 'active'],
+        ['eip155', embeddedConnectorId, 'disconnected'],
+      ])
+
+    // Its row reruns the email login, the address filled in (codes go out once per 30 s).
+    await waitForEmailSlot(email)
+    await dialog().locator(`[data-connector-id="${embeddedConnectorId}"][data-status]`).click()
+    await expect.poll(() => dialog().getAttribute('data-view')).toBe('EmailLogin')
+    await logInWithEmail(false)
+    await expect
+      .poll(() => page.getByTestId('address').textContent(), { timeout: 30_000 })
+      .toBe(emailAccount)
+    await expect.poll(() => dialog().getAttribute('data-view')).toBe('ProfileWallets')
+    await expect
+      .poll(() => profileRows(page))
+      .toEqual([
+        ['eip155', embeddedConnectorId, 'active'],
+        ['eip155', evmConnectorId, 'connected'],
+      ])
+
+    // Disconnect all: both forgotten. Connected again after a reload, the list holds one wallet.
+    await dialog().locator('[data-foyer-disconnect-all]').click()
+    await expect.poll(() => page.getByTestId('status').textContent()).toBe('disconnected')
+    await page.reload()
+    await page.waitForFunction(() => window.foyerTestWallet !== undefined)
+    await connectButton().click()
+    await pickConnector(dialog(), evmConnectorId)
+    await expect
+      .poll(() => page.getByTestId('address').textContent(), { timeout: 20_000 })
+      .toBe(first.address)
+    await connectButton().click()
+    await dialog().locator('[data-foyer-wallets]').click()
+    await expect
+      .poll(() => profileRows(page), { timeout: 10_000 })
+      .toEqual([['eip155', evmConnectorId, 'active']])
+  }, 180_000)
 })

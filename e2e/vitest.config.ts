@@ -8,10 +8,6 @@ export default defineConfig({
   test: {
     root: import.meta.dirname,
     include: ['**/*.e2e.test.ts'],
-    // The screenshot suite runs on its own (`npm run test:screenshots`) until its pictures hold in
-    // a whole run: there, other files move the balances of its account and change the Connect
-    // view's list (issue 27).
-    exclude: process.env.FOYER_SCREENSHOTS === '1' ? [] : ['**/screenshots.e2e.test.ts'],
     globalSetup: ['./support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -87,7 +87,8 @@ function startChild(
   env: Record<string, string>,
   readyLine: RegExp,
   log: (line: string) => void,
-  timeoutMs = 60_000,
+  // Generous: on a loaded machine (tests beside the world's build) tsx alone can take a minute.
+  timeoutMs = 180_000,
 ): Promise<Child> {
   const child = spawn(process.execPath, args, {
     cwd: rootDir,

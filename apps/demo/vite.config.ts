@@ -39,6 +39,7 @@ function foyerWorld(): Plugin {
       const values = {
         chains: devnet.chains,
         accounts: devnet.accounts,
+        galleryAccount: devnet.galleryAccount,
         solana: devnet.solana,
         bitcoin: devnet.bitcoin,
         cosmos: devnet.cosmos,

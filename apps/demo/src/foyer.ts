@@ -36,6 +36,19 @@ function pairingLifetimeMs() {
 }
 
 /**
+ * `?relayUrl=ws://127.0.0.1:…` points WalletConnect at another relay on this machine (tests of a
+ * relay outage run their own); any other value is ignored, so a link cannot send the visitor's
+ * wallet traffic elsewhere.
+ */
+function walletConnectRelayUrl() {
+  const value = new URLSearchParams(window.location.search).get('relayUrl')
+  if (!value || !URL.canParse(value)) return world.relayUrl
+  const url = new URL(value)
+  const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost'
+  return url.protocol === 'ws:' && loopback ? value : world.relayUrl
+}
+
+/**
  * The secure frame's URL. Opened on `localhost`, the demo takes the frame on `localhost` too (same
  * port): WebAuthn refuses an IP address as a passkey's relying party, and the frame stays on the
  * page's site (its SameSite=Strict cookies) while being another origin.
@@ -171,7 +184,7 @@ export function createDemoFoyer(parameters: CreateDemoFoyerParameters = {}): Foy
       evmAdapter(),
       // The local world's relay; in production this is the public WalletConnect relay.
       walletConnectAdapter({
-        relayUrl: world.relayUrl,
+        relayUrl: walletConnectRelayUrl(),
         metadata,
         pairingLifetimeMs: pairingLifetimeMs(),
       }),

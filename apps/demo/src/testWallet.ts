@@ -24,8 +24,14 @@ export function injectTestWallet(): TestWallet {
   const params = new URLSearchParams(window.location.search)
   // `?testWalletAccounts=3` gives the wallet only the first three dev accounts (default: all ten).
   const accountCount = Number(params.get('testWalletAccounts')) || world.accounts.length
+  // A gallery page (`?galleryItem=`) holds the gallery's own account too: no test moves its
+  // balances, so the pictures hold in a whole run.
+  const galleryAccount = params.has('galleryItem') && world.galleryAccount
   const wallet = createTestWallet({
-    accounts: world.accounts.slice(0, accountCount).map((account) => account.privateKey),
+    accounts: [
+      ...world.accounts.slice(0, accountCount),
+      ...(galleryAccount ? [galleryAccount] : []),
+    ].map((account) => account.privateKey),
     chains: world.chains.map((chain) => ({
       chainId: chain.chainId,
       rpcUrl: chain.rpcUrl,

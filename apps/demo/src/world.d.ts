@@ -2,6 +2,7 @@ declare module 'virtual:foyer-world' {
   import type { Devnet } from '@foyer/devnet'
   export const chains: Devnet['chains']
   export const accounts: Devnet['accounts']
+  export const galleryAccount: NonNullable<Devnet['galleryAccount']> | null
   export const solana: NonNullable<Devnet['solana']> | null
   export const bitcoin: NonNullable<Devnet['bitcoin']> | null
   export const cosmos: NonNullable<Devnet['cosmos']> | null

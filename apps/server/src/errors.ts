@@ -1,5 +1,5 @@
 import { type BaseErrorParameters, BaseError as CoreBaseError } from '@foyer/core'
-import type { ErrorCode } from '@foyer/protocol'
+import { type ErrorCode, serverMessages } from '@foyer/protocol'
 
 export type { BaseErrorParameters }
 
@@ -90,6 +90,20 @@ export class UpstreamUnavailableError extends HttpError {
   override name = 'UpstreamUnavailableError'
   constructor(parameters: BaseErrorParameters = {}) {
     super(502, 'UPSTREAM_UNAVAILABLE', 'The network node did not answer', parameters)
+  }
+}
+
+/** Seconds a client is told to wait (`Retry-After`) when the database cannot be reached. */
+export const databaseRetryAfterSeconds = 5
+
+/**
+ * The database could not be reached or dropped the connection (see `isDatabaseUnavailableError`):
+ * 503 with `Retry-After`, not a 500, so clients and load balancers retry.
+ */
+export class DatabaseUnavailableError extends HttpError {
+  override name = 'DatabaseUnavailableError'
+  constructor(parameters: BaseErrorParameters = {}) {
+    super(503, 'DATABASE_UNAVAILABLE', serverMessages.serverError, parameters)
   }
 }
 

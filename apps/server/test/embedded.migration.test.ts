@@ -1,9 +1,10 @@
 import { PGlite } from '@electric-sql/pglite'
-import { Kysely, Migrator, sql } from 'kysely'
+import { Kysely, sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
-import { migrateToLatest, migrations } from '../src/db/migrations.ts'
+import { migrateToLatest } from '../src/db/migrations.ts'
 import { createPgliteDialect } from '../src/db/pgliteDialect.ts'
 import type { Database } from '../src/db/schema.ts'
+import { migrateBefore } from './support/migrateBefore.ts'
 
 describe('migration 0006_custody_and_projects', () => {
   let db: Kysely<Database> | undefined
@@ -13,14 +14,7 @@ describe('migration 0006_custody_and_projects', () => {
 
   it('carries no legacy embedded-wallet row over (operator-sealed recovery shares, accounts without a project)', async () => {
     db = new Kysely<Database>({ dialect: createPgliteDialect(await PGlite.create('memory://')) })
-    const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0006'))
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: async () => before },
-      migrationTableName: 'foyer_migrations',
-      migrationLockTableName: 'foyer_migrations_lock',
-    })
-    expect((await migrator.migrateToLatest()).error).toBeUndefined()
+    await migrateBefore({ db, firstMissing: '0006' })
     // A wallet of the old custody: its recovery share sealed to the operator's key.
     await sql`insert into embedded_users (id, email) values ('u1', 'old@example.com')`.execute(db)
     await sql`insert into embedded_devices (user_id, device_id) values ('u1', 'device-old')`.execute(
@@ -79,5 +73,5 @@ describe('migration 0006_custody_and_projects', () => {
         })
         .execute(),
     ).rejects.toThrow()
-  })
+  }, 120_000)
 })

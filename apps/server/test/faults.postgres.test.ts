@@ -1,6 +1,7 @@
 // PostgreSQL restarted (killed, then started again on the same data) while code requests are in
-// flight: every request gets an answer, failures are the plain 'Server Error' body with no stack
-// or driver detail, the process stays up, and requests succeed again once PostgreSQL is back.
+// flight: every request gets an answer, failures are a 503 `database_unavailable` with
+// `Retry-After` and the generic 'Server Error' text (no stack, no driver detail), the process
+// stays up, and requests succeed again once PostgreSQL is back.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -64,9 +65,17 @@ describe('PostgreSQL restarted under load', () => {
       },
     })
   const expectCleanFailure = (response: Awaited<ReturnType<typeof requestCode>>) => {
-    expect(response.statusCode).toBe(500)
-    expect(response.json()).toEqual({ error: 'server_error', message: 'Server Error' })
+    expect(response.statusCode).toBe(503)
+    expect(response.headers['retry-after']).toBe('5')
+    expect(response.json()).toEqual({
+      error: 'database_unavailable',
+      message: 'Server Error',
+      retryAfterSeconds: 5,
+    })
   }
+  // A project id this process has not looked up yet: the API asks the database for it.
+  const lookUpProject = () =>
+    server.inject({ method: 'GET', url: `/projects/v1/origins?projectId=pg-outage-${next++}` })
 
   it('answers in-flight and later requests cleanly while it is down, and serves again after', async () => {
     expect((await requestCode()).statusCode).toBe(200)
@@ -80,6 +89,16 @@ describe('PostgreSQL restarted under load', () => {
     // Down: a clean answer at once, no hanging request.
     for (const response of await Promise.all(Array.from({ length: 5 }, requestCode)))
       expectCleanFailure(response)
+    // The API's routes answer the same way, in their own error shape.
+    const apiAnswer = await lookUpProject()
+    expect(apiAnswer.statusCode).toBe(503)
+    expect(apiAnswer.headers['retry-after']).toBe('5')
+    expect(apiAnswer.json()).toEqual({
+      statusCode: 503,
+      code: 'DATABASE_UNAVAILABLE',
+      error: 'Service Unavailable',
+      message: 'Server Error',
+    })
 
     postgres.resume()
     // The pool drops the dead connections as it meets them; within a few requests all succeed.
@@ -92,6 +111,8 @@ describe('PostgreSQL restarted under load', () => {
     expect(last?.statusCode).toBe(200)
     const answers = await Promise.all(Array.from({ length: 10 }, requestCode))
     expect(answers.map((response) => response.statusCode)).toEqual(Array(10).fill(200))
+    // An unknown project is a 403 again, not an outage.
+    expect((await lookUpProject()).statusCode).toBe(403)
     // The dropped connections were reported (for the log), not thrown at the process.
     expect(idleConnectionErrors.length).toBeGreaterThan(0)
   })

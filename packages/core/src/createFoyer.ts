@@ -215,6 +215,7 @@ export function createFoyer(parameters: CreateFoyerParameters): CreateFoyerRetur
     themeVariables: parameters.themeVariables ?? ({} as ThemeVariables),
     locale: parameters.locale ?? DEFAULT_LOCALE,
     send: initialSendState,
+    reconnectingConnectors: [],
     pendingTransactions: [],
     onRampCheckouts: [],
     remoteFeatures: undefined,

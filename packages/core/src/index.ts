@@ -597,6 +597,7 @@ export {
   type RequestArguments,
   type SendTransactionParameters,
   type SignMessageParameters,
+  type WalletLinkStatus,
 } from './types/connector.ts'
 export type { FoyerEvent, FoyerEventType, FoyerEventWithTimestamp } from './types/events.ts'
 export {
@@ -657,6 +658,7 @@ export {
   REGION_RESTRICTED_FEATURES,
   RESTRICTED_TIME_ZONES,
   resolveFeatures,
+  visitorTimeZone,
 } from './utils/resolveFeatures.ts'
 export {
   isCallTarget,

@@ -175,6 +175,11 @@ export const errorCodes = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'UPSTREAM_UNAVAILABLE',
+  /**
+   * 503: the server's database cannot be reached for a moment (a restart, a failover); the
+   * answer carries `Retry-After` (seconds) and the same request may be sent again then.
+   */
+  'DATABASE_UNAVAILABLE',
   'INTERNAL',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
@@ -199,4 +204,9 @@ export const serverMessages = {
   originNotAllowed: 'Unauthorized: origin not allowed',
   projectIdMissing: 'Project ID Not Configured',
   rateLimited: 'Rate Limited',
+  /**
+   * A failure the visitor can only retry, e.g. `DATABASE_UNAVAILABLE` (and the frame's
+   * `database_unavailable`): SPEC §8 has no text of its own for it, so its generic alert.
+   */
+  serverError: 'Server Error',
 } as const

@@ -4,6 +4,7 @@ import {
   getErrorCode,
   PAIRING_EXPIRY_MARGIN_MS,
   UserRejectedRequestError,
+  type WalletLinkStatus,
 } from '@foyer/core'
 // Type-only: erased at build time, so the SDK is never part of this module's graph.
 import type UniversalProvider from '@walletconnect/universal-provider'
@@ -62,6 +63,11 @@ export type WalletConnectSession = PairingUriSource & {
   onProvider(listener: (provider: UniversalProvider) => void): void
   /** Calls `listener` when the wallet ends the session or it expires. */
   onEnd(listener: () => void): void
+  /**
+   * Calls `listener` when the relay socket of an approved session drops ('reconnecting') and when
+   * it is back ('connected'). The SDK reconnects by itself; requests wait for it (up to a minute).
+   */
+  onLinkChange(listener: (status: WalletLinkStatus) => void): void
   /** Ends the session in the wallet, if there is one; never loads the SDK for it. */
   disconnect(): Promise<void>
   /** Closes the SDK's relay socket and timers if it was loaded; the session stays stored. */
@@ -156,6 +162,9 @@ export function createWalletConnectSession(
   const uriListeners = new Set<(pairingUri: PairingUri | undefined) => void>()
   const providerListeners: Array<(provider: UniversalProvider) => void> = []
   const endListeners: Array<() => void> = []
+  const linkListeners: Array<(status: WalletLinkStatus) => void> = []
+  let linkStatus: WalletLinkStatus = 'connected'
+  let destroyed = false
   let pairingUri: PairingUri | undefined
   let providerPromise: Promise<UniversalProvider> | undefined
   let loadedProvider: UniversalProvider | undefined
@@ -199,6 +208,16 @@ export function createWalletConnectSession(
         'session_expire',
         ({ topic }) => topic === provider.session?.topic && end(),
       )
+      // The relay socket: the SDK emits these on every drop and reconnection (RELAYER_EVENTS).
+      const setLink = (status: WalletLinkStatus) => {
+        // A drop without a session (pairing, or the session just ended) cuts off no wallet.
+        if (destroyed || status === linkStatus || (status === 'reconnecting' && !provider.session))
+          return
+        linkStatus = status
+        for (const listener of linkListeners) listener(status)
+      }
+      provider.client.core.relayer.on('relayer_disconnect', () => setLink('reconnecting'))
+      provider.client.core.relayer.on('relayer_connect', () => setLink('connected'))
       for (const listener of providerListeners) listener(provider)
       return provider
     })().catch((error: unknown) => {
@@ -274,6 +293,7 @@ export function createWalletConnectSession(
       return provider.session ?? (await pair(provider))
     },
     onEnd: (listener) => endListeners.push(listener),
+    onLinkChange: (listener) => linkListeners.push(listener),
     onProvider(listener) {
       providerListeners.push(listener)
       if (loadedProvider) listener(loadedProvider)
@@ -294,6 +314,7 @@ export function createWalletConnectSession(
       if (provider.session) await provider.disconnect()
     },
     async destroy() {
+      destroyed = true
       session.cancelPairing()
       const provider = loadedProvider
       if (!provider) return

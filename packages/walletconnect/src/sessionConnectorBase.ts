@@ -11,7 +11,8 @@ export type SessionConnectorIdentity = {
 
 /**
  * What every namespace's connector of one WalletConnect session has in common: its identity, the
- * session's pairing URIs and end, and a `disconnect` event when the wallet ends the session.
+ * session's pairing URIs and end, a `disconnect` event when the wallet ends the session, and
+ * `linkChanged` while the relay is unreachable and when it is back.
  */
 export function sessionConnectorBase<namespace extends ChainNamespace>(
   session: WalletConnectSession,
@@ -20,6 +21,7 @@ export function sessionConnectorBase<namespace extends ChainNamespace>(
 ) {
   const emitter = createEmitter<ConnectorEventMap>()
   session.onEnd(() => emitter.emit('disconnect', {}))
+  session.onLinkChange((status) => emitter.emit('linkChanged', { status }))
   const base = {
     id: identity.id,
     name: identity.name,

@@ -341,6 +341,41 @@ describe('walletConnectAdapter', () => {
     expect(connector.getPairingUri()).toBeUndefined()
   })
 
+  it('shows the wallet as reconnecting while the relay is down, and resumes the session when it is back', async () => {
+    const { foyer, connector, wallet } = await connectWithWallet()
+    const provider = await connector.getProvider()
+    const topic = provider.session!.topic
+    const pairings = provider.client.core.pairing.getPairings().length
+
+    await relay.suspend()
+    await expect
+      .poll(() => foyer.getState().reconnectingConnectors, { timeout: 10_000 })
+      .toEqual(['walletConnect'])
+    // Still connected: the session is not lost, only out of reach.
+    expect(foyer.getState()).toMatchObject({
+      status: 'connected',
+      account: { address: wallet.address },
+    })
+
+    // A request made while the relay is down waits for it, then goes through.
+    const message = 'Asked while the relay was down'
+    let settled = false
+    const signing = connector.signMessage!({ message, address: wallet.address }).finally(() => {
+      settled = true
+    })
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    expect(settled).toBe(false)
+    await relay.resume()
+
+    const signature = (await signing) as Hex
+    expect(await verifyMessage({ address: wallet.address, message, signature })).toBe(true)
+    await expect.poll(() => foyer.getState().reconnectingConnectors).toEqual([])
+    // The same session, without a new pairing.
+    expect(provider.session?.topic).toBe(topic)
+    expect(Object.keys(wallet.walletKit.getActiveSessions())).toEqual([topic])
+    expect(provider.client.core.pairing.getPairings()).toHaveLength(pairings)
+  })
+
   it('restores the session after a reload, from the same storage', async () => {
     const wallet = await createWallet()
     const storage = createMemoryStorage()

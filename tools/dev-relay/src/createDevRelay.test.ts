@@ -422,6 +422,36 @@ describe('createDevRelay', () => {
     })
   })
 
+  it('goes down on suspend and comes back on its port with the messages it kept', async () => {
+    const relay = await startRelay()
+    const alice = await connectClient(relay)
+    const bob = await connectClient(relay)
+    const topic = randomTopic()
+    await bob.call('irn_subscribe', { topic })
+    await alice.call('irn_publish', { topic, message: 'before the outage', ttl: 300, tag: 0 })
+    await bob.nextDelivery() // delivered, not acknowledged
+
+    const closed = new Promise((resolve) => bob.socket.once('close', resolve))
+    await relay.suspend()
+    await closed
+    expect(relay.stats.connections).toBe(0)
+    // Down: nothing listens on the port.
+    const refused = new WebSocket(relay.url)
+    sockets.push(refused)
+    expect(
+      await new Promise<string>((resolve) =>
+        refused.once('error', (error) => resolve((error as NodeJS.ErrnoException).code ?? '')),
+      ),
+    ).toBe('ECONNREFUSED')
+
+    await relay.resume()
+    const bobAgain = await connectClient(relay, bob.keyPair)
+    await bobAgain.call('irn_subscribe', { topic })
+    const delivery = await bobAgain.nextDelivery()
+    expect(delivery.json.params.data.message).toBe('before the outage')
+    expect(relay.stats.storedMessages).toBe(1)
+  })
+
   it('pings connected clients', async () => {
     const relay = await startRelay({ pingIntervalMs: 20 })
     const client = await connectClient(relay)

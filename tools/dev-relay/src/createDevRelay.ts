@@ -76,6 +76,13 @@ export type CreateDevRelayReturnType = {
   readonly stats: DevRelayStats
   /** Cuts every client's socket, as a network drop would; mailbox and subscriptions stay. */
   dropConnections(): void
+  /**
+   * Stops listening and cuts every socket, as a relay outage would: clients cannot reconnect
+   * until `resume`. The mailbox stays, as the production relay's stored messages do.
+   */
+  suspend(): Promise<void>
+  /** Listens again on the same host and port after `suspend`. */
+  resume(): Promise<void>
   /** Closes every socket and stops listening. */
   close(): Promise<void>
 }
@@ -469,17 +476,30 @@ export async function createDevRelay(
   }, pingIntervalMs)
   heartbeat.unref()
 
-  await new Promise<void>((resolve, reject) => {
-    const onError = (error: Error) => {
-      clearInterval(heartbeat)
-      reject(new RelayListenError(`${host}:${requestedPort}`, { cause: error }))
-    }
-    httpServer.once('error', onError)
-    httpServer.listen(requestedPort, host, () => {
-      httpServer.off('error', onError)
-      resolve()
+  const listen = (listenPort: number) =>
+    new Promise<void>((resolve, reject) => {
+      const onError = (error: Error) =>
+        reject(new RelayListenError(`${host}:${listenPort}`, { cause: error }))
+      httpServer.once('error', onError)
+      httpServer.listen(listenPort, host, () => {
+        httpServer.off('error', onError)
+        resolve()
+      })
     })
-  })
+  /** Cuts every socket and stops listening; resolves once the port is free. */
+  const stopListening = () =>
+    new Promise<void>((resolve, reject) => {
+      for (const socket of webSocketServer.clients) socket.terminate()
+      if (!httpServer.listening) return resolve()
+      httpServer.close((error) => (error ? reject(error) : resolve()))
+      httpServer.closeAllConnections()
+    })
+  try {
+    await listen(requestedPort)
+  } catch (error) {
+    clearInterval(heartbeat)
+    throw error
+  }
   const { port } = httpServer.address() as AddressInfo
   const url = `ws://${host.includes(':') ? `[${host}]` : host}:${port}`
   logger.info(`Dev relay listening on ${url}`)
@@ -500,14 +520,21 @@ export async function createDevRelay(
     dropConnections() {
       for (const connection of connections) connection.socket.terminate()
     },
+    suspend() {
+      logger.info(`Dev relay suspended on ${url}`)
+      return stopListening()
+    },
+    async resume() {
+      if (closing || httpServer.listening) return
+      await listen(port)
+      logger.info(`Dev relay resumed on ${url}`)
+    },
     close() {
-      closing ??= new Promise<void>((resolve, reject) => {
+      closing ??= (async () => {
         clearInterval(heartbeat)
-        for (const socket of webSocketServer.clients) socket.terminate()
+        await stopListening()
         webSocketServer.close()
-        httpServer.close((error) => (error ? reject(error) : resolve()))
-        httpServer.closeAllConnections()
-      })
+      })()
       return closing
     },
   }

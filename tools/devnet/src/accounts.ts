@@ -61,3 +61,14 @@ export function devnetBundlerAccounts(): { executor: DevAccount; utility: DevAcc
   const [executor, utility] = deriveDevAccounts({ count: 2, start: 13 }) as [DevAccount, DevAccount]
   return { executor, utility }
 }
+
+/**
+ * The account the demo's gallery and the screenshot suite connect with. Index 20: none of the 10
+ * dev accounts (every end-to-end file may move those), the deployer, the on-ramp treasury, the
+ * names gateway signer or the bundler's keys, so no test ever sends from or to it and its
+ * pictures hold in a whole run. `deployWorld` gives it what a dev account has (10,000 ETH,
+ * 1,000,000 USDC and DAI) and an NFT. Public key: dev only.
+ */
+export function devnetGalleryAccount(): DevAccount {
+  return deriveDevAccounts({ count: 1, start: 20 })[0]!
+}

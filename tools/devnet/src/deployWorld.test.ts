@@ -21,9 +21,16 @@ import {
   anvilDevAccounts,
   deriveDevAccounts,
   devnetDeployer,
+  devnetGalleryAccount,
   devnetOnRampTreasury,
 } from './accounts.ts'
-import { type DeployWorldReturnType, deployWorld, onRampTreasuryAmounts } from './deployWorld.ts'
+import {
+  type DeployWorldReturnType,
+  deployWorld,
+  fundedTokenAmounts,
+  galleryAccountEther,
+  onRampTreasuryAmounts,
+} from './deployWorld.ts'
 import { DeployWorldError } from './errors.ts'
 import { type StartAnvilReturnType, startAnvil } from './startAnvil.ts'
 import { toViemChain } from './toViemChain.ts'
@@ -100,6 +107,39 @@ describe('deployWorld', () => {
       parseUnits(String(onRampTreasuryAmounts.dai), 18),
     )
     expect(await client.getTransactionCount({ address: treasury.address })).toBe(0)
+  })
+
+  it('funds the gallery account (index 20, no other account) like a dev account and gives it NFT #4', async () => {
+    const gallery = devnetGalleryAccount()
+    expect(gallery.address).toBe(deriveDevAccounts({ count: 1, start: 20 })[0]!.address)
+    expect(
+      [...deriveDevAccounts({ count: 20 }), devnetDeployer()].map((account) => account.address),
+    ).not.toContain(gallery.address)
+    const balanceOf = (token: `0x${string}`) =>
+      client.readContract({
+        address: token,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [gallery.address],
+      })
+    expect(await client.getBalance({ address: gallery.address })).toBe(
+      parseEther(String(galleryAccountEther)),
+    )
+    expect(await balanceOf(world.contracts.usdc)).toBe(
+      parseUnits(String(fundedTokenAmounts.usdc), 6),
+    )
+    expect(await balanceOf(world.contracts.dai)).toBe(
+      parseUnits(String(fundedTokenAmounts.dai), 18),
+    )
+    expect(
+      await client.readContract({
+        address: world.contracts.nft,
+        abi: erc721Abi,
+        functionName: 'ownerOf',
+        args: [4n],
+      }),
+    ).toBe(gallery.address)
+    expect(world.nfts).toContainEqual({ tokenId: 4n, owner: gallery.address })
   })
 
   it('deploys tokens with the advertised metadata', async () => {

@@ -31,6 +31,7 @@ import {
   type DevAccount,
   devnetBundlerAccounts,
   devnetDeployer,
+  devnetGalleryAccount,
   devnetOnRampTreasury,
 } from './accounts.ts'
 import { readArtifactBytecode } from './artifacts.ts'
@@ -61,6 +62,11 @@ export type DeployWorldParameters = {
    * `devnetBundlerAccounts()` (indexes 13 and 14); `false` funds none.
    */
   bundlerAccounts?: readonly Address[] | false | undefined
+  /**
+   * The gallery's account, funded like a dev account (`galleryAccountEther`, `fundedTokenAmounts`)
+   * and given an NFT. Default `devnetGalleryAccount()` (index 20); `false` funds none.
+   */
+  galleryAccount?: Address | false | undefined
 }
 
 export type DeployWorldReturnType = {
@@ -88,6 +94,9 @@ export const onRampTreasuryAmounts = {
   dai: 100_000_000n,
 } as const
 
+/** Ether the gallery's account gets on every chain: what anvil gives each dev account. */
+export const galleryAccountEther = 10_000n
+
 /** Ether the bundler's executor and utility accounts get on every chain (they pay for bundles). */
 export const bundlerAccountEther = 1_000n
 
@@ -111,7 +120,7 @@ type PlannedTransaction = { step: string; to?: Address; data: Hex; value?: bigin
  * Uniswap V2 (factory, router and three funded pools), an NFT collection and ENS (`alice.eth` →
  * account 0 with an NFT avatar, `bob.eth` → account 1, both primary names); every account gets
  * 1,000,000 USDC and 1,000,000 DAI, and the on-ramp sandbox's treasury gets `onRampTreasuryAmounts`
- * (after everything else), then ERC-4337 v0.7 (EntryPoint and SimpleAccountFactory at their
+ * and the gallery's account the same as a dev account and NFT #4 (after everything else), then ERC-4337 v0.7 (EntryPoint and SimpleAccountFactory at their
  * canonical addresses) and Ether for the local bundler's accounts. All transactions are signed up
  * front with consecutive nonces and sent in three JSON-RPC batches (ENS second, ERC-4337 third),
  * so a fresh node always ends with the same addresses.
@@ -135,6 +144,10 @@ export async function deployWorld(
     parameters.bundlerAccounts === undefined
       ? Object.values(devnetBundlerAccounts()).map((account) => account.address)
       : parameters.bundlerAccounts || []
+  const galleryAccount =
+    parameters.galleryAccount === undefined
+      ? devnetGalleryAccount().address
+      : parameters.galleryAccount
   const signer = privateKeyToAccount(deployer.privateKey)
   // Requests made in the same tick travel as one JSON-RPC batch. No retries: a resent raw
   // transaction is rejected as already known.
@@ -159,6 +172,12 @@ export async function deployWorld(
       ...bundlerAccounts.map((address) =>
         testClient.setBalance({ address, value: parseEther(String(bundlerAccountEther)) }),
       ),
+      galleryAccount
+        ? testClient.setBalance({
+            address: galleryAccount,
+            value: parseEther(String(galleryAccountEther)),
+          })
+        : undefined,
     ])
     const chainId = Number(chainIdHex)
     const firstNonce = Number(nonceHex)
@@ -342,6 +361,19 @@ export async function deployWorld(
       plan.push(
         mintToken(usdc, treasury, usdcUnits(onRampTreasuryAmounts.usdc)),
         mintToken(dai, treasury, daiUnits(onRampTreasuryAmounts.dai)),
+      )
+    }
+    // The gallery's account after that too (its NFT is the next id: #4).
+    if (galleryAccount) {
+      nftOwners.push(galleryAccount)
+      plan.push(
+        mintToken(usdc, galleryAccount, usdcUnits(fundedTokenAmounts.usdc)),
+        mintToken(dai, galleryAccount, daiUnits(fundedTokenAmounts.dai)),
+        call(
+          `minting an NFT to ${galleryAccount}`,
+          contracts.nft,
+          encodeFunctionData({ abi: devnetPunksAbi, functionName: 'mint', args: [galleryAccount] }),
+        ),
       )
     }
     // ERC-4337 after all of that, as a third batch: CREATE2 at the canonical addresses, so its

@@ -22,6 +22,7 @@ export {
   deriveDevAccounts,
   devnetBundlerAccounts,
   devnetDeployer,
+  devnetGalleryAccount,
   devnetOnRampTreasury,
 } from './accounts.ts'
 export { type ArtifactName, readArtifactBytecode } from './artifacts.ts'
@@ -32,6 +33,7 @@ export {
   type DeployWorldReturnType,
   deployWorld,
   fundedTokenAmounts,
+  galleryAccountEther,
   onRampTreasuryAmounts,
 } from './deployWorld.ts'
 export {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createPublicClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { anvilDevAccounts } from './accounts.ts'
+import { anvilDevAccounts, devnetGalleryAccount } from './accounts.ts'
 import { PortInUseError } from './errors.ts'
 import { readDevnet } from './readDevnet.ts'
 import { type StartDevnetReturnType, startDevnet } from './startDevnet.ts'
@@ -80,6 +80,13 @@ describe('startDevnet', () => {
     expect(world.devnet.accounts).toEqual(anvilDevAccounts())
     expect(world.devnet.accounts).toHaveLength(10)
     expect(world.devnet.accounts[0]!.address).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
+  })
+
+  it('describes the gallery account, which is none of the dev accounts', () => {
+    expect(world.devnet.galleryAccount).toEqual(devnetGalleryAccount())
+    expect(world.devnet.accounts.map((account) => account.address)).not.toContain(
+      devnetGalleryAccount().address,
+    )
   })
 
   it('writes a devnet file that readDevnet returns unchanged', async () => {

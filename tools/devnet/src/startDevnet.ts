@@ -1,6 +1,11 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
-import { anvilDevAccounts, devnetDeployer, devnetOnRampTreasury } from './accounts.ts'
+import {
+  anvilDevAccounts,
+  devnetDeployer,
+  devnetGalleryAccount,
+  devnetOnRampTreasury,
+} from './accounts.ts'
 import { type DeployWorldErrorType, deployWorld } from './deployWorld.ts'
 import { installFarcasterRegistries } from './installFarcasterRegistries.ts'
 import { devnetNameGatewaySigner, devnetNameGatewayUrl, devnetNameZone } from './nameGateway.ts'
@@ -135,6 +140,7 @@ export async function startDevnet(
     accounts,
     deployer: devnetDeployer(),
     onRampTreasury: devnetOnRampTreasury(),
+    galleryAccount: devnetGalleryAccount(),
     names: {
       zone: devnetNameZone,
       gatewayUrl: devnetNameGatewayUrl,

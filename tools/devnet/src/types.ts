@@ -136,6 +136,11 @@ export type Devnet = {
    * 100,000,000 USDC and 100,000,000 DAI (`onRampTreasuryAmounts`). It delivers test purchases.
    */
   onRampTreasury?: { address: Address; privateKey: Hex } | undefined
+  /**
+   * The account of the demo's gallery and the screenshot suite (`devnetGalleryAccount()`): on every
+   * chain 10,000 ETH, 1,000,000 USDC and DAI and NFT #4. No test sends from or to it.
+   */
+  galleryAccount?: { address: Address; privateKey: Hex } | undefined
   /** The offchain names' zone and gateway signer, the same on every chain. */
   names?: DevnetNames | undefined
   /** Farcaster's IdRegistry and KeyRegistry stand-ins and accounts, the same on every chain. */

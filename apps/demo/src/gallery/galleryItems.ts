@@ -16,6 +16,8 @@ export type GalleryItem = {
    * the WalletConnect QR code encodes a new pairing URI each time.
    */
   masks?: readonly string[]
+  /** The state is a loading one: it settles with its skeletons on screen. */
+  loading?: boolean
 }
 
 export const galleryThemes = ['light', 'dark'] as const
@@ -23,6 +25,12 @@ export type GalleryTheme = (typeof galleryThemes)[number]
 
 export const galleryItems: readonly GalleryItem[] = [
   { id: 'connect', title: 'Connect', subject: 'dialog' },
+  {
+    id: 'connect-loading',
+    title: 'Connect: recommended wallets loading (skeletons)',
+    subject: 'dialog',
+    loading: true,
+  },
   { id: 'all-wallets-search', title: 'All Wallets, searching', subject: 'dialog' },
   { id: 'all-wallets-empty', title: 'All Wallets, no match (empty state)', subject: 'dialog' },
   {
@@ -43,6 +51,26 @@ export const galleryItems: readonly GalleryItem[] = [
     subject: 'dialog',
     masks: ['.foyer-qr'],
   },
+  {
+    id: 'connecting-walletconnect-wallet',
+    title: 'Connecting: one wallet over WalletConnect (QR code and deep links)',
+    subject: 'dialog',
+    masks: ['.foyer-qr'],
+  },
+  {
+    id: 'connecting-multichain',
+    title: 'Connecting: choosing the namespace (Connect with … on:)',
+    subject: 'dialog',
+    query: { namespaces: 'eip155,solana' },
+  },
+  { id: 'connecting-social', title: 'Connecting: social login, popup open', subject: 'dialog' },
+  {
+    id: 'connecting-farcaster',
+    title: 'Connecting: Farcaster QR code',
+    subject: 'dialog',
+    // The request's URL is new on every run.
+    masks: ['.foyer-qr'],
+  },
   { id: 'email-code', title: 'Email login: the code', subject: 'dialog' },
   { id: 'account-tokens', title: 'Account: Tokens', subject: 'dialog' },
   { id: 'account-nfts', title: 'Account: NFTs', subject: 'dialog' },
@@ -54,13 +82,20 @@ export const galleryItems: readonly GalleryItem[] = [
     masks: ['[data-foyer-activity] time'],
   },
   { id: 'send', title: 'Send', subject: 'dialog' },
-  { id: 'receive', title: 'Receive', subject: 'dialog' },
+  { id: 'send-error', title: 'Send: insufficient balance (error state)', subject: 'dialog' },
+  { id: 'receive', title: 'Receive: EVM', subject: 'dialog' },
+  {
+    id: 'receive-solana',
+    title: 'Receive: Solana',
+    subject: 'dialog',
+    query: { namespaces: 'eip155,solana' },
+  },
   { id: 'switch-network', title: 'Switch network', subject: 'dialog' },
   {
     id: 'unsupported-chain',
     title: 'Unsupported network',
     subject: 'dialog',
-    query: { networks: '31337' },
+    query: { networks: '31338' },
   },
   { id: 'button-disconnected', title: 'Buttons: not connected', subject: 'buttons' },
   {
@@ -74,7 +109,7 @@ export const galleryItems: readonly GalleryItem[] = [
     id: 'button-wrong-network',
     title: 'Buttons: wrong network',
     subject: 'buttons',
-    query: { networks: '31337' },
+    query: { networks: '31338' },
   },
 ]
 

@@ -24,9 +24,23 @@ export async function showGalleryItem(foyer: Foyer, id: string): Promise<void> {
   }
 }
 
-/** The fixed account: one no other end-to-end test sends from or to (its balances stay put). */
-const account = world.accounts[1]!.address as `0x${string}`
-const [chainA, chainB] = world.chains
+/**
+ * The gallery's own account (the devnet's `galleryAccount`): no end-to-end test sends from or to
+ * it, so its balances, NFT and activity are the same in every run.
+ */
+const account = world.galleryAccount?.address
+/**
+ * Whom the Send form names: the burn address, which has no name a test could register (the form is
+ * never submitted valid here).
+ */
+const receiver = '0x000000000000000000000000000000000000dEaD'
+/**
+ * The gallery's chain: B, where no test swaps (the swap tests move chain A's pools, and with them
+ * the prices and values the Tokens tab shows).
+ */
+const galleryChain = world.chains[1]!
+/** Where the wrong-network states take the wallet (the gallery items configure B alone). */
+const otherChain = world.chains[0]!
 /** The test wallet's EIP-6963 id (its rdns). */
 const testWalletId = 'dev.foyer.testwallet'
 
@@ -34,6 +48,18 @@ const scenarios: Record<string, (foyer: Foyer) => Promise<void>> = {
   connect: async (foyer) => {
     open(foyer)
     await waitForView('Connect')
+  },
+  'connect-loading': async (foyer) => {
+    // The registry answers slowly, as on a poor connection: its requests never return here.
+    const realFetch = window.fetch
+    window.fetch = (input, init) =>
+      new URL(input instanceof Request ? input.url : String(input), window.location.href)
+        .pathname === '/getWallets'
+        ? new Promise<Response>(() => {})
+        : realFetch(input, init)
+    open(foyer)
+    await waitForView('Connect')
+    await waitFor(() => inDialog('[data-foyer-skeleton="row"]'), 'the skeleton rows')
   },
   'all-wallets-search': async (foyer) => {
     await showAllWallets(foyer, 'Foyer')
@@ -62,6 +88,40 @@ const scenarios: Record<string, (foyer: Foyer) => Promise<void>> = {
     // The WalletConnect row itself opens the QR view for any wallet (not one wallet's deep link).
     await waitForView('ConnectingWalletConnectBasic')
     await waitFor(() => inDialog('.foyer-qr'), 'the QR code')
+  },
+  'connecting-walletconnect-wallet': async (foyer) => {
+    open(foyer)
+    await waitForView('Connect')
+    // The first recommended wallet of the registry: its own QR code, logo and deep links.
+    await clickInDialog('button[data-wallet-id]')
+    await waitForView('ConnectingWalletConnect')
+    await waitFor(() => inDialog('.foyer-qr'), 'the QR code')
+  },
+  'connecting-multichain': async (foyer) => {
+    // The test wallet announces an EVM and a Solana connector that connect separately.
+    await pickTestWallet(foyer)
+    await waitForView('ConnectingMultiChain')
+  },
+  'connecting-social': async (foyer) => {
+    open(foyer)
+    await waitForView('Connect')
+    await clickInDialog('[data-foyer-social="google"]')
+    await waitForView('ConnectingSocial')
+    // The provider's window stays open at its login form: the dialog waits for it.
+    const status = await waitFor(
+      () => inDialog('[data-foyer-social-status]')?.getAttribute('data-foyer-social-status'),
+      'the social login status',
+    )
+    if (status !== 'started') throw new Error(`The social login is ${status}, not started`)
+  },
+  'connecting-farcaster': async (foyer) => {
+    open(foyer)
+    await waitForView('Connect')
+    if (!inDialog('[data-foyer-social="farcaster"]'))
+      await clickInDialog('[data-foyer-social-more]')
+    await clickInDialog('[data-foyer-social="farcaster"]')
+    await waitForView('ConnectingFarcaster')
+    await waitFor(() => inDialog('[data-foyer-farcaster] .foyer-qr'), 'the QR code', 20_000)
   },
   'email-code': async (foyer) => {
     open(foyer)
@@ -95,8 +155,42 @@ const scenarios: Record<string, (foyer: Foyer) => Promise<void>> = {
     await clickInDialog('[data-foyer-feature="send"]')
     await waitFor(() => inDialog('input[inputmode="decimal"], input[name="amount"]'), 'Send')
   },
+  'send-error': async (foyer) => {
+    await connectTestWallet(foyer)
+    open(foyer)
+    await clickInDialog('[data-foyer-feature="send"]')
+    const amount = await waitFor(
+      () => inDialog('input[inputmode="decimal"]') as HTMLInputElement | undefined,
+      'Send',
+    )
+    await waitFor(() => inDialog('[data-foyer-send-balance]'), 'the balance')
+    // Twice the account's 10,000 ETH.
+    typeInto(amount, '20000')
+    const form = amount.form!
+    const receiverField = form.querySelector<HTMLInputElement>('input[spellcheck="false"]')!
+    typeInto(receiverField, receiver)
+    form.requestSubmit()
+    await waitFor(() => inDialog('[data-foyer-send] .foyer-error-text'), 'the error')
+  },
   receive: async (foyer) => {
     await connectTestWallet(foyer)
+    open(foyer)
+    await clickInDialog('[data-foyer-feature="receive"]')
+    await waitFor(() => inDialog('.foyer-qr'), 'the QR code')
+  },
+  'receive-solana': async (foyer) => {
+    // The test wallet's Solana side, picked in the namespace chooser.
+    await pickTestWallet(foyer)
+    await waitForView('ConnectingMultiChain')
+    await clickInDialog('[data-connector-id="solana.foyer-test-wallet"]')
+    await waitFor(
+      () => foyer.getState().activeNetwork.chainNamespace === 'solana' || undefined,
+      'the Solana connection',
+      20_000,
+    )
+    await waitFor(() => foyer.getState().account.address, 'the connection', 20_000)
+    close(foyer)
+    await waitFor(() => !isDialogOpen() || undefined, 'the dialog to close')
     open(foyer)
     await clickInDialog('[data-foyer-feature="receive"]')
     await waitFor(() => inDialog('.foyer-qr'), 'the QR code')
@@ -109,7 +203,7 @@ const scenarios: Record<string, (foyer: Foyer) => Promise<void>> = {
   },
   'unsupported-chain': async (foyer) => {
     await connectTestWallet(foyer)
-    window.foyerTestWallet!.switchChainFromWallet(chainB!.chainId)
+    window.foyerTestWallet!.switchChainFromWallet(otherChain.chainId)
     await waitFor(() => foyer.getState().unsupportedNetwork || undefined, 'the unsupported chain')
     open(foyer)
     await waitForView('UnsupportedChain')
@@ -120,6 +214,7 @@ const scenarios: Record<string, (foyer: Foyer) => Promise<void>> = {
   'button-connecting': async (foyer) => {
     // Connecting from the app's own code (no dialog over the buttons); the wallet's prompt stays
     // open (`testWalletConnect=pending`).
+    if (!account) throw new Error('The devnet has no gallery account: restart the local world')
     window.foyerTestWallet!.selectAccount(account)
     await waitFor(() => foyer.getConnector(testWalletId), 'the test wallet')
     connect(foyer, { connectorId: testWalletId }).catch(() => {})
@@ -130,12 +225,12 @@ const scenarios: Record<string, (foyer: Foyer) => Promise<void>> = {
   },
   'button-wrong-network': async (foyer) => {
     await connectTestWallet(foyer)
-    window.foyerTestWallet!.switchChainFromWallet(chainB!.chainId)
+    window.foyerTestWallet!.switchChainFromWallet(otherChain.chainId)
     await waitFor(() => foyer.getState().unsupportedNetwork || undefined, 'the unsupported chain')
   },
 }
 
-/** Connects the test wallet with the fixed account on chain A, then closes the dialog. */
+/** Connects the test wallet with the gallery's account on its chain, then closes the dialog. */
 async function connectTestWallet(foyer: Foyer) {
   await pickTestWallet(foyer)
   await waitFor(() => foyer.getState().account.address, 'the connection', 20_000)
@@ -143,11 +238,12 @@ async function connectTestWallet(foyer: Foyer) {
   await waitFor(() => !isDialogOpen() || undefined, 'the dialog to close')
 }
 
-/** Opens Connect and clicks the test wallet's row, with the fixed account on chain A. */
+/** Opens Connect and clicks the test wallet's row, with the gallery's account on its chain. */
 async function pickTestWallet(foyer: Foyer) {
+  if (!account) throw new Error('The devnet has no gallery account: restart the local world')
   window.foyerTestWallet!.selectAccount(account)
-  if (window.foyerTestWallet!.chainId !== chainA!.chainId)
-    window.foyerTestWallet!.switchChainFromWallet(chainA!.chainId)
+  if (window.foyerTestWallet!.chainId !== galleryChain.chainId)
+    window.foyerTestWallet!.switchChainFromWallet(galleryChain.chainId)
   open(foyer)
   await waitForView('Connect')
   const row = await waitFor(
@@ -213,7 +309,8 @@ async function waitFor<T>(
 }
 
 /**
- * Waits until nothing moves: fonts loaded, every image decoded, no skeleton left, and the height
+ * Waits until nothing moves: fonts loaded, every image decoded, no skeleton left (unless the item
+ * shows a loading state), and the height
  * stable for a few frames (views load their data after their first frame).
  */
 async function settle(item: GalleryItem) {
@@ -228,7 +325,8 @@ async function settle(item: GalleryItem) {
           : document.querySelector('.hero-actions')
       const images = Array.from(subject?.querySelectorAll('img') ?? [])
       const loading =
-        images.some((image) => !image.complete) || Boolean(inDialog('[data-foyer-skeleton]'))
+        images.some((image) => !image.complete) ||
+        (!item.loading && Boolean(inDialog('[data-foyer-skeleton]')))
       const box = subject?.getBoundingClientRect()
       const signature = `${box?.width}x${box?.height}:${subject?.textContent}`
       stableFrames = !loading && signature === lastSignature ? stableFrames + 1 : 0

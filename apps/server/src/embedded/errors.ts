@@ -1,4 +1,5 @@
-import { BaseError } from '../errors.ts'
+import { serverMessages } from '@foyer/protocol'
+import { BaseError, databaseRetryAfterSeconds } from '../errors.ts'
 
 /** An embedded-route failure, answered as `authApiErrorSchema`: `{ error, message, retryAfterSeconds? }`. */
 export class EmbeddedApiError extends BaseError {
@@ -30,3 +31,13 @@ export const tryAgainAfter = (seconds: number, code = 'rate_limited') =>
 /** A session (or code, or link) used under another project than the one it was made under. */
 export const projectMismatch = () =>
   new EmbeddedApiError(403, 'project_mismatch', 'This session belongs to another project')
+
+/**
+ * 503 `database_unavailable`: the database could not be reached or dropped the connection. The
+ * visitor sees the generic 'Server Error' (SPEC §8) and may retry after `Retry-After`.
+ */
+export const databaseUnavailable = (cause: unknown) =>
+  new EmbeddedApiError(503, 'database_unavailable', serverMessages.serverError, {
+    retryAfterSeconds: databaseRetryAfterSeconds,
+    cause,
+  })

@@ -6,6 +6,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
 import type { DestinationStream } from 'pino'
 import * as v from 'valibot'
+import { isDatabaseUnavailableError } from '../db/isDatabaseUnavailableError.ts'
 import {
   defaultEmbeddedCleanup,
   type EmbeddedCleanup,
@@ -18,7 +19,7 @@ import {
 } from '../embedded/codeStore.ts'
 import { expireCookie, MalformedCookieError } from '../embedded/cookies.ts'
 import type { EmbeddedSecrets } from '../embedded/embeddedSecrets.ts'
-import { EmbeddedApiError } from '../embedded/errors.ts'
+import { databaseUnavailable, EmbeddedApiError } from '../embedded/errors.ts'
 import { loginLockedMail } from '../embedded/mailTexts.ts'
 import type { PlaceLookup } from '../embedded/placeLookup.ts'
 import {
@@ -217,12 +218,19 @@ export async function createFrameServer(
   })
 
   drainOnClose(frame)
-  frame.setErrorHandler((error: FastifyError | EmbeddedApiError, request, reply) => {
+  frame.setErrorHandler((thrown: FastifyError | EmbeddedApiError, request, reply) => {
+    const error = isDatabaseUnavailableError(thrown) ? databaseUnavailable(thrown) : thrown
     if (error instanceof EmbeddedApiError) {
       if (error instanceof MalformedCookieError) expireCookie(reply, error.cookieName, secure)
       if (error.retryAfterSeconds !== undefined)
         reply.header('retry-after', String(error.retryAfterSeconds))
-      if (error.statusCode >= 500) request.log.error({ err: error }, 'embedded request failed')
+      // An outage, not a defect: one line without the stack.
+      if (error.code === 'database_unavailable')
+        request.log.warn(
+          { err: { message: thrown.message, code: thrown.code } },
+          'database unavailable: answered 503',
+        )
+      else if (error.statusCode >= 500) request.log.error({ err: error }, 'embedded request failed')
       return reply.status(error.statusCode).send({
         error: error.code,
         message: error.shortMessage,

@@ -10,6 +10,7 @@ import {
 } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
 import { type Address, getAddress } from 'viem'
+import { createSingleFlight } from '../cache/createSingleFlight.ts'
 import {
   bitcoinAddressNetworks,
   bitcoinChainNetwork,
@@ -57,6 +58,8 @@ export function registerBlockchainRoutes(app: FastifyInstance): void {
   const sendAnswer = createAnswerSender()
   // A balance or history URL answered from the cache is answered again from the first hook while
   // the cached texts it was built from are the same.
+  const balanceReads = createSingleFlight()
+  const historyReads = createSingleFlight()
   const early = createEarlyAnswers({
     peekProject: foyer.peekProject,
     requireProject: foyer.requireProject,
@@ -123,9 +126,13 @@ export function registerBlockchainRoutes(app: FastifyInstance): void {
       const cached = await foyer.cache.getText(key)
       if (cached !== undefined) return cached
     }
-    const text = JSON.stringify(await read())
-    await foyer.cache.setText(key, text, balanceCacheTtlMs)
-    return text
+    // Concurrent misses share one read of the chain. A forced update never joins a read that
+    // started before it was asked: it wants what the chain holds now (after a send).
+    return balanceReads.run(forceUpdate ? `force:${key}` : key, async () => {
+      const text = JSON.stringify(await read())
+      await foyer.cache.setText(key, text, balanceCacheTtlMs)
+      return text
+    })
   }
 
   /** True while each key still holds the text an answer was built from (see `EarlyAnswer`). */
@@ -299,11 +306,14 @@ export function registerBlockchainRoutes(app: FastifyInstance): void {
     const states = chains.map((chain) => foyer.indexer.indexedState(chain.config.chainId))
     if (states.includes(undefined)) return read()
     const key = `history:${chains.map((chain, i) => `${chain.config.chainId}@${states[i]}`).join(',')}:${params.account.toLowerCase()}:${query.cursor ?? ''}`
-    let text = await foyer.cache.getText(key)
-    if (text === undefined) {
-      text = JSON.stringify((await read()) satisfies GetHistoryResponse)
-      await foyer.cache.setText(key, text, historyCacheTtlMs)
-    }
+    const text =
+      (await foyer.cache.getText(key)) ??
+      // Concurrent misses share one database read.
+      (await historyReads.run(key, async () => {
+        const fresh = JSON.stringify((await read()) satisfies GetHistoryResponse)
+        await foyer.cache.setText(key, fresh, historyCacheTtlMs)
+        return fresh
+      }))
     const answer = preparedText(key, [text], onlyPart, jsonContentType)
     const stored = storedTexts([key], [text])
     early.remember(request, {

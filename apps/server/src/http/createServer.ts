@@ -31,7 +31,14 @@ import { parseRpcUrls } from '../chains/publicChains.ts'
 import { type BundlerUrl, resolveSmartAccountNetworks } from '../chains/smartAccounts.ts'
 import type { BitcoinChainConfig, ChainConfig, SolanaChainConfig } from '../chains/types.ts'
 import { createDatabase, type FoyerDatabase } from '../db/createDatabase.ts'
-import { HttpError, InvalidProjectIdError, OriginNotAllowedError } from '../errors.ts'
+import { isDatabaseUnavailableError } from '../db/isDatabaseUnavailableError.ts'
+import {
+  DatabaseUnavailableError,
+  databaseRetryAfterSeconds,
+  HttpError,
+  InvalidProjectIdError,
+  OriginNotAllowedError,
+} from '../errors.ts'
 import { createIndexer } from '../indexer/createIndexer.ts'
 import { loadDevnetNames, type NameOptions } from '../names/nameConfig.ts'
 import {
@@ -408,7 +415,14 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const body = toErrorResponse(error)
-    if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed')
+    if (body.code === 'DATABASE_UNAVAILABLE') {
+      // An outage, not a defect: one line without the stack; the client may retry.
+      request.log.warn(
+        { err: { message: error.message, code: error.code } },
+        'database unavailable: answered 503',
+      )
+      reply.header('retry-after', String(databaseRetryAfterSeconds))
+    } else if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed')
     else request.log.info({ code: body.code, field: body.field }, body.message)
     if (body.code === 'RATE_LIMITED' && error instanceof HttpError && error.details) {
       reply.header('retry-after', error.details)
@@ -538,8 +552,12 @@ const statusTexts: Record<number, string> = {
   503: 'Service Unavailable',
 }
 
-/** Public error body: known errors keep their message; anything else becomes a bare 500. */
+/**
+ * Public error body: known errors keep their message; a database that cannot be reached becomes
+ * a 503 `DATABASE_UNAVAILABLE` (sent with `Retry-After`); anything else becomes a bare 500.
+ */
 export function toErrorResponse(error: unknown): ErrorResponse {
+  if (isDatabaseUnavailableError(error)) return toErrorResponse(new DatabaseUnavailableError())
   if (error instanceof HttpError) {
     const body: ErrorResponse = {
       statusCode: error.statusCode,

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { type CachedResponse, entityTag, jsonContentType } from '../cache/createResponseCache.ts'
 import { NotFoundError } from '../errors.ts'
 import { monogramSvg } from '../images/monogramSvg.ts'
+import { tokenMarkSvg } from '../images/tokenMarkSvg.ts'
 import type { Project } from '../projects/projects.ts'
 import { queryWallets } from '../registry/wallets.ts'
 import { createEarlyAnswers } from './createEarlyAnswers.ts'
@@ -297,6 +298,9 @@ export function registerWalletServiceRoutes(app: FastifyInstance): void {
     if (!known && !['ETH', 'SOL', 'BTC', 'DOT'].includes(symbol)) {
       throw new NotFoundError(`No image for token ${id}`)
     }
-    return sendSvg(reply, monogramSvg({ label: symbol.slice(0, 4), shape: 'circle' }))
+    return sendSvg(
+      reply,
+      tokenMarkSvg(symbol) ?? monogramSvg({ label: symbol.slice(0, 4), shape: 'circle' }),
+    )
   })
 }

@@ -11,6 +11,11 @@ export type DisconnectParameters = {
   namespace?: ChainNamespace | undefined
   /** Defaults to the namespace's active connection. */
   connectorId?: string | undefined
+  /**
+   * Forget the wallet rather than keep it listed as 'disconnected' (only matters with
+   * `features.multiWallet`): what "Disconnect all" asks for every wallet.
+   */
+  forget?: boolean | undefined
 }
 export type DisconnectReturnType = undefined
 export type DisconnectErrorType = DisconnectFailedError
@@ -18,11 +23,13 @@ export type DisconnectErrorType = DisconnectFailedError
 /**
  * Disconnects a wallet; rejects with 'Failed to disconnect' if the wallet fails.
  *
- * With one wallet per namespace (the default) the wallet is forgotten. With several
- * (`features.multiWallet`) it stays listed as 'disconnected', so the visitor can switch back to it
- * (its flow runs again); disconnecting a connection that is already 'disconnected' forgets it. So
- * disconnecting every wallet ("Disconnect all") forgets none: forgetting is asked for wallet by
- * wallet.
+ * The rules (SPEC §2 ProfileWallets, §4, §6):
+ * - One wallet per namespace (the default): the wallet is forgotten, as before multiWallet existed.
+ * - Several (`features.multiWallet`): it stays listed as 'disconnected' and is stored across
+ *   reloads (the most recent `MAX_DISCONNECTED_CONNECTIONS` per namespace), so the visitor can switch
+ *   back to it, which reruns its flow. Disconnecting one that is already 'disconnected' forgets it;
+ *   `forget: true` ends and forgets at once ("Disconnect all" does so for every wallet, so nothing
+ *   stays listed). A wallet that ends the session itself is kept too (see `watchConnector`).
  *
  * A remembered wallet that `reconnect` still waits for is forgotten too: the one named by
  * `connectorId`, or, with no connection in the namespace, every one of it.
@@ -54,7 +61,7 @@ export async function disconnect(
     foyer._internal.emit({ type: 'DISCONNECT_ERROR', data: { message: failure.shortMessage } })
     throw failure
   }
-  const keep = isMultiWalletEnabled(foyer)
+  const keep = isMultiWalletEnabled(foyer) && !parameters.forget
   removeConnection(foyer, { namespace, connectorId, keep })
   foyer._internal.emit({ type: 'DISCONNECT_SUCCESS', data: { namespace, connectorId } })
   // The session the linked connectors shared is gone too.

@@ -78,6 +78,7 @@ describe('switchConnection', () => {
         namespace: 'eip155',
         connection: { connectorId: 'left', status: 'disconnected', authName },
       })
+      expect(foyer.getState().dialog.data?.email).toBeUndefined()
       expect(result).toEqual({
         hasSwitchedAccount: false,
         hasSwitchedWallet: false,
@@ -93,6 +94,27 @@ describe('switchConnection', () => {
         'ProfileWallets',
         view,
       ])
+      expect(prompts.connect).toBe(0)
+    })
+
+    it('reruns an email sign-in with the address it signed in with filled in', async () => {
+      const { connector, prompts } = connectorOf('embedded', 'auth')
+      const foyer = setup([connector])
+      navigate(foyer, { view: 'ProfileWallets' })
+      await switchConnection(foyer, {
+        namespace: 'eip155',
+        connection: {
+          connectorId: 'embedded',
+          status: 'disconnected',
+          authName: 'email',
+          email: 'visitor@example.com',
+        },
+      })
+      expect(foyer.getState().dialog).toMatchObject({
+        view: 'EmailLogin',
+        data: { connectorId: 'embedded', email: 'visitor@example.com' },
+      })
+      // Nothing is sent before the visitor confirms the address.
       expect(prompts.connect).toBe(0)
     })
 

@@ -10,7 +10,7 @@ import { connect } from './connect.ts'
 import { navigate } from './navigate.ts'
 
 export type SwitchConnectionParameters = {
-  connection: Pick<Connection, 'connectorId' | 'status' | 'authName'>
+  connection: Pick<Connection, 'connectorId' | 'status' | 'authName' | 'email'>
   namespace: ChainNamespace
   /** Address to make current inside that wallet; defaults to its first account. */
   address?: string | undefined
@@ -26,7 +26,7 @@ export type SwitchConnectionReturnType = {
  * Switches to another stored connection (SPEC §4): a connected or active one reconnects through its
  * connector; a disconnected one reruns its flow: the wallet's prompt, or the view of its
  * WalletConnect pairing or embedded-wallet sign-in (email, the social provider or Farcaster it was
- * signed in with). Any other status rejects with 'Invalid connection status: {status}', a
+ * signed in with; an email login starts with its address filled in). Any other status rejects with 'Invalid connection status: {status}', a
  * connector the app no longer has with 'No connector found for connection: {id}'.
  */
 export async function switchConnection(
@@ -42,7 +42,7 @@ export async function switchConnection(
   if (!connector) throw new ConnectorNotFoundError({ connectorId: connection.connectorId })
 
   if (connection.status === 'disconnected') {
-    const route = flowRoute(connector.type, connection.authName)
+    const route = flowRoute(connector.type, connection)
     if (route) {
       navigate(foyer, { view: route.view, data: { connectorId: connector.id, ...route.data } })
       return { hasSwitchedAccount: false, hasSwitchedWallet: false, pendingInDialog: true }
@@ -76,12 +76,13 @@ const socialProviders: readonly string[] = SOCIAL_PROVIDERS
 /** The dialog view that runs a connector's flow again, for the connectors whose flow is a view. */
 function flowRoute(
   type: string,
-  authName: string | undefined,
+  { authName, email }: SwitchConnectionParameters['connection'],
 ): { view: View; data?: ViewData } | undefined {
   if (type === 'walletConnect') return { view: 'ConnectingWalletConnect' }
   if (type !== 'auth') return undefined
   if (authName && socialProviders.includes(authName))
     return { view: 'ConnectingSocial', data: { socialProvider: authName as SocialProvider } }
   if (authName === 'farcaster') return { view: 'ConnectingFarcaster' }
-  return { view: 'EmailLogin' }
+  // The email it signed in with is filled in; the visitor still sends it (a code is mailed).
+  return { view: 'EmailLogin', ...(email ? { data: { email } } : {}) }
 }

@@ -14,7 +14,10 @@ import type { Connection, FoyerState } from '../types/state.ts'
 export const MAX_DISCONNECTED_CONNECTIONS = 5
 
 /** What is stored of a disconnected connection: its status goes without saying. */
-export type StoredDisconnectedConnection = Pick<Connection, 'connectorId' | 'accounts' | 'authName'>
+export type StoredDisconnectedConnection = Pick<
+  Connection,
+  'connectorId' | 'accounts' | 'authName' | 'email'
+>
 export type StoredDisconnectedConnections = Partial<
   Record<ChainNamespace, readonly StoredDisconnectedConnection[]>
 >
@@ -25,7 +28,8 @@ function isStoredConnection(value: unknown): value is StoredDisconnectedConnecti
     typeof entry?.connectorId === 'string' &&
     Array.isArray(entry.accounts) &&
     entry.accounts.every((account) => typeof account?.address === 'string') &&
-    (entry.authName === undefined || typeof entry.authName === 'string')
+    (entry.authName === undefined || typeof entry.authName === 'string') &&
+    (entry.email === undefined || typeof entry.email === 'string')
   )
 }
 
@@ -42,11 +46,12 @@ export function readDisconnectedConnections(storage: Storage): FoyerState['conne
     const kept = list
       .filter(isStoredConnection)
       .slice(0, MAX_DISCONNECTED_CONNECTIONS)
-      .map(({ connectorId, accounts, authName }) => ({
+      .map(({ connectorId, accounts, authName, email }) => ({
         connectorId,
         accounts,
         status: 'disconnected' as const,
         ...(authName ? { authName } : {}),
+        ...(email ? { email } : {}),
       }))
     if (kept.length) connections[namespace as ChainNamespace] = kept
   }

@@ -613,6 +613,48 @@ describe('connection state', () => {
       expect(foyer.getState().account.address).toBeUndefined()
     })
 
+    it('marks the wallet as reconnecting while its link is down, still connected', () => {
+      const evm = wallet('evm')
+      const { foyer } = setup([evm])
+      connectWallet(foyer, evm)
+      evm.emitter.emit('linkChanged', { status: 'reconnecting' })
+      evm.emitter.emit('linkChanged', { status: 'reconnecting' })
+      expect(foyer.getState()).toMatchObject({
+        status: 'connected',
+        reconnectingConnectors: ['evm'],
+        account: { address: alice },
+      })
+      evm.emitter.emit('linkChanged', { status: 'connected' })
+      expect(foyer.getState().reconnectingConnectors).toEqual([])
+    })
+
+    it("keeps another wallet's reconnecting mark when one wallet's link comes back", () => {
+      const evm = wallet('evm')
+      const sol = wallet('sol', {
+        namespace: 'solana',
+        address: solanaAddress,
+        network: solanaDevnet.caipNetworkId,
+      })
+      const { foyer } = setup([evm, sol], { networks: ['eip155:31337', solanaDevnet] })
+      connectWallet(foyer, evm)
+      connectWallet(foyer, sol, { focus: false })
+      evm.emitter.emit('linkChanged', { status: 'reconnecting' })
+      sol.emitter.emit('linkChanged', { status: 'reconnecting' })
+      expect(foyer.getState().reconnectingConnectors).toEqual(['evm', 'sol'])
+      evm.emitter.emit('linkChanged', { status: 'connected' })
+      expect(foyer.getState().reconnectingConnectors).toEqual(['sol'])
+    })
+
+    it('stops showing a wallet as reconnecting once it is disconnected', () => {
+      const evm = wallet('evm')
+      const { foyer } = setup([evm])
+      connectWallet(foyer, evm)
+      evm.emitter.emit('linkChanged', { status: 'reconnecting' })
+      evm.emitter.emit('disconnect', {})
+      expect(foyer.getState().reconnectingConnectors).toEqual([])
+      expect(evm.emitter.listenerCount('linkChanged')).toBe(0)
+    })
+
     it('keeps the other namespace connected when one wallet leaves', () => {
       const evm = wallet('evm')
       const sol = wallet('sol', {
@@ -990,6 +1032,27 @@ describe('connection state', () => {
       })
     })
 
+    it('forgets a wallet at once when asked to (Disconnect all), its linked ones too', async () => {
+      const first = wallet('first', { address: alice })
+      const evm = wallet('evm', { address: bob })
+      const sol = wallet('sol', { namespace: 'solana', address: solanaAddress })
+      evm.connector.group = 'session'
+      sol.connector.group = 'session'
+      const { foyer, storage, events } = setup([first, evm, sol], {
+        ...multiWallet,
+        networks: ['eip155:31337', solanaDevnet],
+      })
+      connectWallet(foyer, first)
+      connectWallet(foyer, evm)
+      connectWallet(foyer, sol, { focus: false })
+      await disconnect(foyer, { namespace: 'eip155', connectorId: 'evm', forget: true })
+      expect(rows(foyer)).toEqual([['first', 'active']])
+      expect(rows(foyer, 'solana')).toBeUndefined()
+      expect(storage.getItem('connections')).toEqual({})
+      expect(events.filter((event) => event.type === 'DISCONNECT_SUCCESS')).toHaveLength(2)
+      expect(foyer.getState()).toMatchObject({ status: 'connected', account: { address: alice } })
+    })
+
     it('ends the linked connections of a session as disconnected too, and skips the ones already ended', async () => {
       const evm = wallet('evm')
       const sol = wallet('sol', { namespace: 'solana', address: solanaAddress })
@@ -1091,6 +1154,93 @@ describe('connection state', () => {
       })
     })
 
+    it('remembers the address an email login signed in with, across a disconnect and a reload', () => {
+      const embedded = wallet('embedded')
+      const other = wallet('other', { address: bob })
+      let frameEmail: string | undefined = 'visitor@example.com'
+      Object.assign(embedded.connector, {
+        type: 'auth',
+        connectEmail: async () => ({ action: 'VERIFY_OTP' }),
+        getEmail: () => frameEmail,
+      })
+      const { foyer, storage } = setup([embedded, other], multiWallet)
+      const { connector, state } = embedded
+      const signIn = (authName?: string) =>
+        applyConnection(foyer, {
+          connector,
+          accounts: state.accounts,
+          caipNetworkId: state.network,
+          authName,
+        })
+      signIn('email')
+      expect(foyer.getState().connections.eip155?.[0]).toMatchObject({
+        authName: 'email',
+        email: 'visitor@example.com',
+      })
+      // Made active again once the frame no longer says: the address stays.
+      connectWallet(foyer, other)
+      frameEmail = undefined
+      signIn()
+      expect(foyer.getState().connections.eip155?.[0]?.email).toBe('visitor@example.com')
+      embedded.emitter.emit('disconnect', {})
+      expect(storage.getItem('connections')).toEqual({
+        eip155: [
+          {
+            connectorId: 'embedded',
+            accounts: state.accounts,
+            authName: 'email',
+            email: 'visitor@example.com',
+          },
+        ],
+      })
+      const reloaded = setup([embedded, other], { ...multiWallet, storage }).foyer
+      expect(reloaded.getState().connections.eip155).toEqual([
+        {
+          connectorId: 'embedded',
+          accounts: state.accounts,
+          status: 'disconnected',
+          authName: 'email',
+          email: 'visitor@example.com',
+        },
+      ])
+    })
+
+    it('remembers no email for a social sign-in, nor for a wallet that is not the embedded one', () => {
+      const embedded = wallet('embedded')
+      const extension = wallet('extension', { address: bob })
+      Object.assign(embedded.connector, {
+        type: 'auth',
+        connectEmail: async () => ({ action: 'VERIFY_OTP' }),
+        getEmail: () => 'visitor@example.com',
+      })
+      const { foyer } = setup([embedded, extension], multiWallet)
+      for (const [each, authName] of [
+        [embedded, 'email'],
+        [embedded, 'google'],
+        [extension, 'email'],
+      ] as const)
+        applyConnection(foyer, {
+          connector: each.connector,
+          accounts: each.state.accounts,
+          caipNetworkId: each.state.network,
+          authName,
+        })
+      expect(foyer.getState().connections.eip155).toEqual([
+        {
+          connectorId: 'extension',
+          accounts: extension.state.accounts,
+          status: 'active',
+          authName: 'email',
+        },
+        {
+          connectorId: 'embedded',
+          accounts: embedded.state.accounts,
+          status: 'connected',
+          authName: 'google',
+        },
+      ])
+    })
+
     it('lists the wallets left on an earlier visit after a reload, dropping malformed entries', () => {
       const storage = createStorage({ storage: createMemoryStorage() })
       const kept = { connectorId: 'first', accounts: [{ address: alice, type: 'eoa' }] }
@@ -1101,6 +1251,7 @@ describe('connection state', () => {
           { connectorId: 'no-list', accounts: 'nope' },
           { connectorId: 'no-address', accounts: [{}] },
           { connectorId: 'odd-name', accounts: [], authName: 5 },
+          { connectorId: 'odd-email', accounts: [], authName: 'email', email: 5 },
           null,
         ],
         solana: 'nope',

@@ -6,6 +6,7 @@ import { close } from '../actions/close.ts'
 import { open } from '../actions/open.ts'
 import { APP_CHOSEN_NETWORK_NAMESPACES } from '../constants.ts'
 import { type Foyer, initialAccountState } from '../createFoyer.ts'
+import { isEmbeddedAuthConnector } from '../embedded/types.ts'
 import { findNetwork } from '../networks.ts'
 import { initialSendState } from '../send/initialSendState.ts'
 import { STORAGE_KEYS } from '../storage/keys.ts'
@@ -61,7 +62,12 @@ export function persistConnections(foyer: Foyer) {
     if (ordered.length) stored[namespace as ChainNamespace] = ordered
     const left = (connections ?? [])
       .filter((connection) => !isLiveConnection(connection))
-      .map(({ connectorId, accounts, authName }) => ({ connectorId, accounts, authName }))
+      .map(({ connectorId, accounts, authName, email }) => ({
+        connectorId,
+        accounts,
+        authName,
+        email,
+      }))
     if (left.length) disconnected[namespace as ChainNamespace] = left
   }
   // Wallets `reconnect` still waits for stay remembered until they announce themselves.
@@ -169,15 +175,22 @@ export function applyConnection(foyer: Foyer, parameters: ApplyConnectionParamet
   if (!multiWallet)
     for (const previous of state.connections[namespace] ?? [])
       if (previous.connectorId !== connector.id) unwatchConnector(foyer, previous.connectorId)
-  const authName =
-    parameters.authName ??
-    state.connections[namespace]?.find((previous) => previous.connectorId === connector.id)
-      ?.authName
+  const previous = state.connections[namespace]?.find(
+    (connection) => connection.connectorId === connector.id,
+  )
+  const authName = parameters.authName ?? previous?.authName
+  // An email login keeps its address (AppKit keeps it too), so signing in again after a
+  // disconnect starts with it filled in.
+  const email =
+    authName === 'email'
+      ? ((isEmbeddedAuthConnector(connector) ? connector.getEmail() : undefined) ?? previous?.email)
+      : undefined
   const connection: Connection = {
     connectorId: connector.id,
     accounts,
     status: active ? 'active' : 'connected',
     ...(authName ? { authName } : {}),
+    ...(email ? { email } : {}),
   }
   const connections = { ...state.connections, [namespace]: [connection, ...others] }
   watchConnector(foyer, connector)
@@ -430,6 +443,7 @@ export function watchConnector(foyer: Foyer, connector: Connector) {
       if (supported !== undefined) followNetworkSupport(foyer, caipNetworkId, supported)
     },
     disconnect() {
+      // (removeConnection unwatches the connector, which also ends its 'reconnecting' mark.)
       // With several wallets, one that leaves stays listed so the visitor can switch back to it.
       removeConnection(foyer, {
         namespace: connector.namespace,
@@ -441,18 +455,35 @@ export function watchConnector(foyer: Foyer, connector: Connector) {
         data: { namespace: connector.namespace, connectorId: connector.id },
       })
     },
+    linkChanged({ status }) {
+      setReconnecting(foyer, connector.id, status === 'reconnecting')
+    },
   }
   connector.on('accountsChanged', handlers.accountsChanged)
   connector.on('chainChanged', handlers.chainChanged)
   connector.on('disconnect', handlers.disconnect)
+  connector.on('linkChanged', handlers.linkChanged)
   foyer._internal.connectorListeners.set(connector.id, () => {
     connector.off('accountsChanged', handlers.accountsChanged)
     connector.off('chainChanged', handlers.chainChanged)
     connector.off('disconnect', handlers.disconnect)
+    connector.off('linkChanged', handlers.linkChanged)
   })
 }
 
 export function unwatchConnector(foyer: Foyer, connectorId: string) {
   foyer._internal.connectorListeners.get(connectorId)?.()
   foyer._internal.connectorListeners.delete(connectorId)
+  setReconnecting(foyer, connectorId, false)
+}
+
+/** Adds or removes a connector from `reconnectingConnectors` (no state change when already so). */
+function setReconnecting(foyer: Foyer, connectorId: string, reconnecting: boolean) {
+  const { reconnectingConnectors } = foyer.getState()
+  if (reconnectingConnectors.includes(connectorId) === reconnecting) return
+  foyer.store.setState({
+    reconnectingConnectors: reconnecting
+      ? [...reconnectingConnectors, connectorId]
+      : reconnectingConnectors.filter((id) => id !== connectorId),
+  })
 }

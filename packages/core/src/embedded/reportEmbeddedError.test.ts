@@ -35,6 +35,13 @@ describe('embeddedErrorAlert', () => {
     expect(embeddedErrorAlert(new Error('Invalid code'))).toBeUndefined()
   })
 
+  test("shows a server outage (the frame's 503 database_unavailable) as the Server Error alert", () => {
+    // The frame forwards the server's message; SPEC §8 has no text of its own for an outage.
+    const foyer = createTestFoyer()
+    expect(reportEmbeddedError(foyer, new FrameError('Server Error'))).toBe('SERVER_ERROR')
+    expect(foyer.getState().alerts.map((alert) => alert.shortMessage)).toEqual(['Server Error'])
+  })
+
   test('reportEmbeddedError shows the alert once', () => {
     const foyer = createTestFoyer()
     reportEmbeddedError(foyer, new Error('Unauthorized: origin not allowed'))

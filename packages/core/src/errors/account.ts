@@ -1,5 +1,5 @@
-// Apart from the other errors so that a page showing only a button loads it only when the app
-// configures account types.
+// Apart from the other errors: `createFoyer` checks the app's account types with it, so it is part
+// of every page's first load, alone.
 import { BaseError, type BaseErrorParameters } from './base.ts'
 
 /**
@@ -21,16 +21,5 @@ export class InvalidAccountTypeError extends BaseError {
     })
     this.accountType = accountType
     this.namespace = namespace
-  }
-}
-
-/**
- * SPEC §6: a smart account only where smart accounts are enabled, i.e. the connected wallet has
- * one on this network (the embedded wallet has one where the server lists the network).
- */
-export class SmartAccountNotEnabledError extends BaseError {
-  override name = 'SmartAccountNotEnabledError'
-  constructor(parameters: BaseErrorParameters = {}) {
-    super('Smart accounts are not enabled on this network', parameters)
   }
 }

@@ -1,4 +1,5 @@
-export { InvalidAccountTypeError, SmartAccountNotEnabledError } from './account.ts'
+export { InvalidAccountTypeError } from './account.ts'
+export { BalanceUnavailableError } from './balance.ts'
 export { BaseError, type BaseErrorParameters, type BaseErrorType } from './base.ts'
 export {
   DEFAULT_CHAIN_ERROR_CODE,
@@ -21,7 +22,7 @@ export {
   PopupClosedError,
   UserRejectedRequestError,
 } from './connection.ts'
-export { BalanceUnavailableError, NetworkNotFoundError } from './network.ts'
+export { NetworkNotFoundError } from './network.ts'
 export {
   getErrorCode,
   getErrorCodes,
@@ -30,3 +31,4 @@ export {
   UNRECOGNIZED_CHAIN_ID_CODE,
   USER_REJECTED_REQUEST_CODE,
 } from './rpc.ts'
+export { SmartAccountNotEnabledError } from './smartAccount.ts'

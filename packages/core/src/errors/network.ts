@@ -6,10 +6,3 @@ export class NetworkNotFoundError extends BaseError {
     super('Network not found', parameters)
   }
 }
-
-export class BalanceUnavailableError extends BaseError {
-  override name = 'BalanceUnavailableError'
-  constructor(parameters: BaseErrorParameters = {}) {
-    super('Token Balance Unavailable', parameters)
-  }
-}

@@ -9,14 +9,13 @@ import type { Foyer } from '../createFoyer.ts'
 export function watchSiwx(foyer: Foyer): () => void {
   if (!foyer.config.siwx) return () => {}
   return foyer.subscribeEvents((event) => {
-    if (event.type === 'CONNECT_SUCCESS') {
-      const task = event.data.reconnected
-        ? import('../actions/getSession.ts').then(({ getSession }) => getSession(foyer))
-        : import('../actions/signIn.ts').then(({ signIn }) => signIn(foyer))
-      // Failures are in `state.siwx` (and a refused signature disconnected already).
-      task.catch(() => undefined)
-    }
-    if (event.type === 'DISCONNECT_SUCCESS' && foyer.getState().siwx.status !== 'signed-out')
-      import('../actions/signOut.ts').then(({ signOut }) => signOut(foyer)).catch(() => undefined)
+    if (
+      event.type === 'CONNECT_SUCCESS' ||
+      (event.type === 'DISCONNECT_SUCCESS' && foyer.getState().siwx.status !== 'signed-out')
+    )
+      import('./answerSiwxEvent.ts')
+        .then(({ answerSiwxEvent }) => answerSiwxEvent(foyer, event))
+        // Failures are in `state.siwx` (and a refused signature disconnected already).
+        .catch(() => undefined)
   })
 }

@@ -34,7 +34,14 @@ export type ConnectorEventMap = {
   accountsChanged: { accounts: readonly ConnectorAccount[] }
   chainChanged: { caipNetworkId: CaipNetworkId }
   disconnect: Record<string, never>
+  /**
+   * The link to a still connected wallet dropped (`reconnecting`) or came back (`connected`).
+   * Only connectors that reach their wallet through a relay (WalletConnect) emit it.
+   */
+  linkChanged: { status: WalletLinkStatus }
 }
+/** Whether a connected wallet can be reached right now (see `FoyerState.reconnectingConnectors`). */
+export type WalletLinkStatus = 'connected' | 'reconnecting'
 export type ConnectorEventName = keyof ConnectorEventMap
 export type ConnectorEventListener<name extends ConnectorEventName> = (
   data: ConnectorEventMap[name],

@@ -48,6 +48,8 @@ export type Connection = {
   status: StoredConnectionStatus
   /** Name of the auth method (email, google, …) for embedded-wallet connections. */
   authName?: string | undefined
+  /** The address an email login (`authName: 'email'`) signed in with: its rerun starts with it. */
+  email?: string | undefined
 }
 
 export type TokenBalance = {
@@ -129,6 +131,11 @@ export type FoyerState = {
   locale: string
   /** The send form (SPEC §3); reset when the active namespace changes (SPEC §4). */
   send: SendState
+  /**
+   * Connected connectors whose link to their wallet dropped and is being re-established
+   * (WalletConnect: the relay). Requests through them wait until it is back (see `linkChanged`).
+   */
+  reconnectingConnectors: readonly string[]
   /** Transactions this app sent, newest first, at most 99 (SPEC §9). */
   pendingTransactions: readonly PendingTransaction[]
   /** On-ramp checkouts this app opened, newest first: Activity follows their purchases. */

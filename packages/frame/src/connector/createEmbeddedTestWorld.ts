@@ -60,8 +60,8 @@ export function createEmbeddedTestWorld() {
       adapters?: readonly Adapter[]
       /** The frame's passkeys (a fake authenticator); the adapter then offers passkey login. */
       passkeys?: PasskeyEnvironment
-      /** The app's metadata and theme mode (`createFoyer` options). */
-      app?: Pick<FoyerConfig, 'metadata' | 'themeMode'>
+      /** The app's metadata, theme mode and features (`createFoyer` options). */
+      app?: Pick<FoyerConfig, 'metadata' | 'themeMode' | 'features'>
     } = {},
   ): TestPage => {
     const browser = createFakeBrowser()

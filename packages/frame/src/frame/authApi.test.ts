@@ -85,6 +85,18 @@ describe('createHttpAuthApi', () => {
     expect(error).toMatchObject({ shortMessage: 'Please try again after 12 seconds', status: 429 })
   })
 
+  it("raises a database outage (503 database_unavailable) as the generic 'Server Error'", async () => {
+    const { authApi } = await listen(() => ({
+      status: 503,
+      json: { error: 'database_unavailable', message: 'Server Error', retryAfterSeconds: 5 },
+    }))
+    const error = await authApi
+      .verifyEmailOtp({ email: 'ada@example.com', otp: '123456', deviceId: 'device-123456' })
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(AuthApiError)
+    expect(error).toMatchObject({ shortMessage: 'Server Error', status: 503 })
+  })
+
   it('solves the proof of work the server asks for after repeated starts, and sends the start once more with it', async () => {
     const challenge = { challenge: '1700000000000.12.abc.def', difficulty: 12 }
     const { seen, authApi } = await listen((request) =>

@@ -1,57 +1,18 @@
-import { type StartBundlerReturnType, startBundler } from '@foyer/bundler'
-import {
-  type DevnetChain,
-  devnetBundlerAccounts,
-  erc20Abi,
-  type StartDevnetReturnType,
-  startDevnet,
-  toViemChain,
-} from '@foyer/devnet'
-import {
-  createPublicClient,
-  createWalletClient,
-  encodeFunctionData,
-  type Hex,
-  http,
-  type PublicClient,
-  parseEther,
-  parseUnits,
-} from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { erc20Abi } from '@foyer/devnet'
+import { encodeFunctionData, type Hex, parseUnits } from 'viem'
+import { describe, expect, it } from 'vitest'
 import { createFrameClient } from '../client/createFrameClient.ts'
 import { createMemoryDeviceShareStore } from '../custody/deviceShareStore.ts'
-import { smartAccountNetworkOf } from '../smartAccount/testNetwork.ts'
 import { createMemoryAuthServer } from '../test-utils/createMemoryAuthServer.ts'
 import { createScriptedPrompts } from '../test-utils/createScriptedPrompts.ts'
 import { createFakeBrowser } from '../test-utils/fakeBrowser.ts'
+import { useLocalChain } from '../test-utils/useLocalChain.ts'
 import { createFrameHost } from './createFrameHost.ts'
 
 const APP_ORIGIN = 'http://app.localhost:3000'
 const FRAME_ORIGIN = 'http://127.0.0.1:4401'
 
-let devnet: StartDevnetReturnType
-let bundler: StartBundlerReturnType
-let chain: DevnetChain
-let client: PublicClient
-
-beforeAll(async () => {
-  devnet = await startDevnet({ chains: [{ chainId: 31337, port: 0 }] })
-  chain = devnet.devnet.chains[0]!
-  const { executor, utility } = devnetBundlerAccounts()
-  bundler = await startBundler({
-    rpcUrl: chain.rpcUrl,
-    port: 0,
-    executorKey: executor.privateKey,
-    utilityKey: utility.privateKey,
-  })
-  client = createPublicClient({ transport: http(chain.rpcUrl) }) as PublicClient
-}, 120_000)
-
-afterAll(async () => {
-  await bundler?.stop()
-  await devnet?.stop()
-})
+const local = useLocalChain({ bundler: true })
 
 /** The app page and the frame (served with the devnet's bundler as its smart-account network). */
 function setup() {
@@ -66,9 +27,9 @@ function setup() {
       authApi: server.connect(),
       deviceShareStore: createMemoryDeviceShareStore(),
       createPrompts: prompts.createPrompts,
-      rpcUrls: { [chain.chainId]: chain.rpcUrl },
+      rpcUrls: { [local.chain.chainId]: local.chain.rpcUrl },
       smartAccounts: {
-        [chain.chainId]: smartAccountNetworkOf(chain, bundler.url),
+        [local.chain.chainId]: local.smartAccountNetwork(),
       },
       projectId: 'demo',
       devicePollIntervalMs: 5,
@@ -95,7 +56,7 @@ describe('the frame with a smart-account network', () => {
     const context = setup()
     await login(context, 'batch@example.com')
     expect(await context.frame.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {})).toEqual({
-      smartAccountEnabledNetworks: [chain.chainId],
+      smartAccountEnabledNetworks: [local.chain.chainId],
     })
     const user = await context.frame.request('GET_USER', {})
     expect(user.smartAccountDeployed).toBe(false)
@@ -121,24 +82,9 @@ describe('the frame with a smart-account network', () => {
     expect(user.smartAccount).toEqual({ address: smartAccount, deployed: false })
     expect(smartAccount).not.toBe(user.address)
 
-    const funder = createWalletClient({
-      account: privateKeyToAccount(devnet.devnet.accounts[6]!.privateKey),
-      chain: toViemChain(chain),
-      transport: http(chain.rpcUrl),
-    })
-    await client.waitForTransactionReceipt({
-      hash: await funder.sendTransaction({ to: smartAccount, value: parseEther('0.5') }),
-    })
-    await client.waitForTransactionReceipt({
-      hash: await funder.writeContract({
-        address: chain.contracts.usdc,
-        abi: erc20Abi,
-        functionName: 'transfer',
-        args: [smartAccount, parseUnits('20', 6)],
-      }),
-    })
+    await local.fund(smartAccount, { ether: '0.5', usdc: '20' })
 
-    const recipient = devnet.devnet.accounts[9]!.address
+    const recipient = local.devnet.accounts[9]!.address
     const transfer = encodeFunctionData({
       abi: erc20Abi,
       functionName: 'transfer',
@@ -164,14 +110,14 @@ describe('the frame with a smart-account network', () => {
           atomicRequired: true,
           calls: [
             {
-              to: chain.contracts.usdc,
+              to: local.chain.contracts.usdc,
               data: encodeFunctionData({
                 abi: erc20Abi,
                 functionName: 'approve',
-                args: [chain.contracts.uniswapV2Router02, parseUnits('2', 6)],
+                args: [local.chain.contracts.uniswapV2Router02, parseUnits('2', 6)],
               }),
             },
-            { to: chain.contracts.usdc, data: transfer },
+            { to: local.chain.contracts.usdc, data: transfer },
           ],
         },
       ],

@@ -1,22 +1,7 @@
-import {
-  type DevnetChain,
-  erc20Abi,
-  type StartDevnetReturnType,
-  startDevnet,
-  toViemChain,
-} from '@foyer/devnet'
-import {
-  createPublicClient,
-  createWalletClient,
-  type Hex,
-  http,
-  type PublicClient,
-  parseEther,
-  parseUnits,
-  toHex,
-} from 'viem'
+import { type Hex, parseEther, parseUnits, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { useLocalChain } from '../test-utils/useLocalChain.ts'
 import {
   createPublicClients,
   handleRpcRequest,
@@ -24,45 +9,18 @@ import {
   type RpcError,
 } from './handleRpcRequest.ts'
 
-let devnet: StartDevnetReturnType
-let chain: DevnetChain
-let client: PublicClient
-
-beforeAll(async () => {
-  devnet = await startDevnet({ chains: [{ chainId: 31337, port: 0 }] })
-  chain = devnet.devnet.chains[0]!
-  client = createPublicClient({ transport: http(chain.rpcUrl) }) as PublicClient
-}, 120_000)
-
-afterAll(async () => {
-  await devnet?.stop()
-})
+const local = useLocalChain({ funderIndex: 5 })
 
 /** A signed-in frame's context for a fresh address holding 2 ETH and 25 USDC (no DAI). */
 async function funded(): Promise<{ context: RpcContext; address: Hex }> {
   const address = privateKeyToAccount(toHex(crypto.getRandomValues(new Uint8Array(32)))).address
-  const funder = createWalletClient({
-    account: privateKeyToAccount(devnet.devnet.accounts[5]!.privateKey),
-    chain: toViemChain(chain),
-    transport: http(chain.rpcUrl),
-  })
-  await client.waitForTransactionReceipt({
-    hash: await funder.sendTransaction({ to: address, value: parseEther('2') }),
-  })
-  await client.waitForTransactionReceipt({
-    hash: await funder.writeContract({
-      address: chain.contracts.usdc,
-      abi: erc20Abi,
-      functionName: 'transfer',
-      args: [address, parseUnits('25', 6)],
-    }),
-  })
-  const rpcUrls = { [chain.chainId]: chain.rpcUrl }
+  await local.fund(address, { ether: '2', usdc: '25' })
+  const rpcUrls = { [local.chain.chainId]: local.chain.rpcUrl }
   return {
     address,
     context: {
       origin: 'https://app.example.com',
-      chainId: chain.chainId,
+      chainId: local.chain.chainId,
       rpcUrls,
       address,
       solanaAddress: undefined,
@@ -71,17 +29,17 @@ async function funded(): Promise<{ context: RpcContext; address: Hex }> {
       switchChain: () => {},
       getPublicClient: createPublicClients(rpcUrls),
       chains: {
-        [chain.chainId]: {
-          name: chain.name,
-          nativeCurrency: chain.nativeCurrency,
-          tokens: chain.tokens,
+        [local.chain.chainId]: {
+          name: local.chain.name,
+          nativeCurrency: local.chain.nativeCurrency,
+          tokens: local.chain.tokens,
         },
       },
     },
   }
 }
 
-const usdcToken = () => chain.tokens.find((token) => token.symbol === 'USDC')!
+const usdcToken = () => local.chain.tokens.find((token) => token.symbol === 'USDC')!
 
 describe('wallet_getAssets (EIP-7811)', () => {
   it("lists the account's native and token balances per chain, leaving out empty ones", async () => {
@@ -96,7 +54,7 @@ describe('wallet_getAssets (EIP-7811)', () => {
           address: 'native',
           balance: toHex(parseEther('2')),
           type: 'native',
-          metadata: chain.nativeCurrency,
+          metadata: local.chain.nativeCurrency,
         },
         {
           address: usdcToken().address,
@@ -120,7 +78,7 @@ describe('wallet_getAssets (EIP-7811)', () => {
       'erc20',
     ])
     // An explicit asset list is answered as asked, zero balances included.
-    const dai = chain.tokens.find((token) => token.symbol === 'DAI')!
+    const dai = local.chain.tokens.find((token) => token.symbol === 'DAI')!
     expect(
       await ask({ assetFilter: { '0x7a69': [{ address: dai.address, type: 'erc20' }] } }),
     ).toEqual({
@@ -141,7 +99,7 @@ describe('wallet_getAssets (EIP-7811)', () => {
       handleRpcRequest(context, { method: 'wallet_getAssets', params }).catch(
         (error: RpcError) => ({ message: error.shortMessage, code: error.code }),
       )
-    expect(await refused([{ account: devnet.devnet.accounts[0]!.address }])).toEqual({
+    expect(await refused([{ account: local.devnet.accounts[0]!.address }])).toEqual({
       message: 'The address is not the connected account',
       code: 4100,
     })

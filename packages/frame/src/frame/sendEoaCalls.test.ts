@@ -1,111 +1,24 @@
-import {
-  type DevnetChain,
-  erc20Abi,
-  type StartDevnetReturnType,
-  startDevnet,
-  toViemChain,
-} from '@foyer/devnet'
-import {
-  createPublicClient,
-  createWalletClient,
-  encodeFunctionData,
-  type Hex,
-  http,
-  type PublicClient,
-  parseEther,
-  parseUnits,
-} from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { describeApproval } from '../approval/describeApproval.ts'
-import type { ApprovalChains, ApprovalRequest, ApprovalSummary } from '../approval/types.ts'
-import { createWalletSecret } from '../custody/createWalletSecret.ts'
-import { splitSecret } from '../custody/splitSecret.ts'
-import { withSigner } from '../custody/withSigner.ts'
+import { erc20Abi } from '@foyer/devnet'
+import { encodeFunctionData, type Hex, parseUnits } from 'viem'
+import { describe, expect, it } from 'vitest'
 import { UserRejectedError } from '../errors.ts'
-import {
-  createPublicClients,
-  handleRpcRequest,
-  type RpcContext,
-  type RpcError,
-} from './handleRpcRequest.ts'
+import { createTestVisitor } from '../test-utils/createTestVisitor.ts'
+import { useLocalChain } from '../test-utils/useLocalChain.ts'
+import { handleRpcRequest, type RpcError } from './handleRpcRequest.ts'
 import { fromEoaCallsId, toEoaCallsId } from './sendEoaCalls.ts'
 
 // One devnet chain (anvil with the tokens); the EOA needs no bundler.
-let devnet: StartDevnetReturnType
-let chain: DevnetChain
-let client: PublicClient
-const origin = 'https://app.example.com'
-
-beforeAll(async () => {
-  devnet = await startDevnet({ chains: [{ chainId: 31337, port: 0 }] })
-  chain = devnet.devnet.chains[0]!
-  client = createPublicClient({ transport: http(chain.rpcUrl) }) as PublicClient
-}, 120_000)
-
-afterAll(async () => {
-  await devnet?.stop()
-})
-
-type Visitor = {
-  context: RpcContext
-  owner: Hex
-  asked: { request: ApprovalRequest; summary: ApprovalSummary }[]
-}
+const local = useLocalChain()
 
 /** A signed-in frame's RPC context over a new wallet with 1 ETH and 100 USDC. */
-async function visitor(decide: 'approve' | 'reject' = 'approve'): Promise<Visitor> {
-  const secret = createWalletSecret()
-  const { deviceShare, authShare } = await splitSecret(secret.entropy)
-  const rpcUrls = { [chain.chainId]: chain.rpcUrl }
-  const getPublicClient = createPublicClients(rpcUrls)
-  const chains: ApprovalChains = {
-    [chain.chainId]: {
-      name: chain.name,
-      nativeCurrency: chain.nativeCurrency,
-      tokens: chain.tokens,
-    },
-  }
-  const asked: Visitor['asked'] = []
-  const owner = secret.addresses.eip155
-  const funder = createWalletClient({
-    account: privateKeyToAccount(devnet.devnet.accounts[4]!.privateKey),
-    chain: toViemChain(chain),
-    transport: http(chain.rpcUrl),
-  })
-  await client.waitForTransactionReceipt({
-    hash: await funder.sendTransaction({ to: owner, value: parseEther('1') }),
-  })
-  await client.waitForTransactionReceipt({
-    hash: await funder.writeContract({
-      address: chain.contracts.usdc,
-      abi: erc20Abi,
-      functionName: 'transfer',
-      args: [owner, parseUnits('100', 6)],
-    }),
-  })
-  const context: RpcContext = {
-    origin,
-    chainId: chain.chainId,
-    rpcUrls,
-    address: owner,
-    solanaAddress: secret.addresses.solana,
-    withSigner: (fn) =>
-      withSigner([deviceShare, authShare], fn, { expectedAddresses: secret.addresses }),
-    approve: async (request) => {
-      const summary = await describeApproval(request, { chains, getPublicClient })
-      asked.push({ request, summary })
-      if (decide === 'reject') throw new UserRejectedError()
-    },
-    switchChain: () => {},
-    getPublicClient,
-    chains,
-  }
+async function visitor(decide: 'approve' | 'reject' = 'approve') {
+  const { context, owner, asked } = await createTestVisitor({ chain: local.chain, decide })
+  await local.fund(owner, { ether: '1', usdc: '100' })
   return { context, owner, asked }
 }
 
-const spender = () => chain.contracts.uniswapV2Router02
-const usdc = () => chain.contracts.usdc
+const spender = () => local.chain.contracts.uniswapV2Router02
+const usdc = () => local.chain.contracts.usdc
 const approveCall = (amount: bigint) => ({
   to: usdc(),
   data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender(), amount] }),
@@ -115,14 +28,14 @@ const transferCall = (to: Hex, amount: bigint) => ({
   data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
 })
 const usdcOf = (address: Hex) =>
-  client.readContract({
+  local.client.readContract({
     address: usdc(),
     abi: erc20Abi,
     functionName: 'balanceOf',
     args: [address],
   })
 const allowanceOf = (owner: Hex) =>
-  client.readContract({
+  local.client.readContract({
     address: usdc(),
     abi: erc20Abi,
     functionName: 'allowance',
@@ -139,7 +52,7 @@ type CallsStatus = {
 describe('wallet_sendCalls from the EOA', () => {
   it('shows ONE card with every call, then sends them in order as transactions', async () => {
     const { context, owner, asked } = await visitor()
-    const nonce = await client.getTransactionCount({ address: owner })
+    const nonce = await local.client.getTransactionCount({ address: owner })
     const { id } = (await handleRpcRequest(context, {
       method: 'wallet_sendCalls',
       params: [
@@ -160,7 +73,7 @@ describe('wallet_sendCalls from the EOA', () => {
     expect(card?.summary.details).not.toHaveProperty('userOperation')
     expect(card?.summary.account.name).not.toBe('Smart account')
     // Two transactions of the EOA, in order, both on chain.
-    expect(await client.getTransactionCount({ address: owner })).toBe(nonce + 2)
+    expect(await local.client.getTransactionCount({ address: owner })).toBe(nonce + 2)
     expect(await allowanceOf(owner)).toBe(parseUnits('5', 6))
     expect(await usdcOf(owner)).toBe(parseUnits('97', 6))
 
@@ -170,8 +83,8 @@ describe('wallet_sendCalls from the EOA', () => {
     })) as CallsStatus
     expect(status).toMatchObject({ status: 200, atomic: false, chainId: '0x7a69', id })
     expect(status.receipts).toHaveLength(2)
-    const first = await client.getTransaction({ hash: status.receipts![0]!.transactionHash })
-    const second = await client.getTransaction({ hash: status.receipts![1]!.transactionHash })
+    const first = await local.client.getTransaction({ hash: status.receipts![0]!.transactionHash })
+    const second = await local.client.getTransaction({ hash: status.receipts![1]!.transactionHash })
     expect([first.nonce, second.nonce]).toEqual([nonce, nonce + 1])
     expect(first.to?.toLowerCase()).toBe(usdc().toLowerCase())
     expect(status.receipts!.map((receipt) => receipt.status)).toEqual(['0x1', '0x1'])
@@ -179,19 +92,19 @@ describe('wallet_sendCalls from the EOA', () => {
 
   it('batches from the EOA when no account is named and no smart account exists there', async () => {
     const { context, owner } = await visitor()
-    const nonce = await client.getTransactionCount({ address: owner })
+    const nonce = await local.client.getTransactionCount({ address: owner })
     await handleRpcRequest(context, {
       method: 'wallet_sendCalls',
       params: [
         { version: '2.0.0', calls: [transferCall(receiver, 1n), transferCall(receiver, 2n)] },
       ],
     })
-    expect(await client.getTransactionCount({ address: owner })).toBe(nonce + 2)
+    expect(await local.client.getTransactionCount({ address: owner })).toBe(nonce + 2)
   })
 
   it('stops at a call that fails and reports the partial result (600)', async () => {
     const { context, owner } = await visitor()
-    const nonce = await client.getTransactionCount({ address: owner })
+    const nonce = await local.client.getTransactionCount({ address: owner })
     const { id } = (await handleRpcRequest(context, {
       method: 'wallet_sendCalls',
       params: [
@@ -207,7 +120,7 @@ describe('wallet_sendCalls from the EOA', () => {
         },
       ],
     })) as { id: Hex }
-    expect(await client.getTransactionCount({ address: owner })).toBe(nonce + 1)
+    expect(await local.client.getTransactionCount({ address: owner })).toBe(nonce + 1)
     expect(await usdcOf(owner)).toBe(parseUnits('99', 6))
     const status = (await handleRpcRequest(context, {
       method: 'wallet_getCallsStatus',
@@ -219,13 +132,13 @@ describe('wallet_sendCalls from the EOA', () => {
 
   it('sends nothing when the visitor rejects the card, or the first call cannot be sent', async () => {
     const rejecting = await visitor('reject')
-    const nonce = await client.getTransactionCount({ address: rejecting.owner })
+    const nonce = await local.client.getTransactionCount({ address: rejecting.owner })
     const error = await handleRpcRequest(rejecting.context, {
       method: 'wallet_sendCalls',
       params: [{ version: '2.0.0', from: rejecting.owner, calls: [transferCall(receiver, 1n)] }],
     }).catch((reason: unknown) => reason)
     expect(error).toBeInstanceOf(UserRejectedError)
-    expect(await client.getTransactionCount({ address: rejecting.owner })).toBe(nonce)
+    expect(await local.client.getTransactionCount({ address: rejecting.owner })).toBe(nonce)
 
     const { context, owner } = await visitor()
     await expect(
@@ -236,7 +149,7 @@ describe('wallet_sendCalls from the EOA', () => {
         ],
       }),
     ).rejects.toThrow()
-    expect(await client.getTransactionCount({ address: owner })).toBe(0)
+    expect(await local.client.getTransactionCount({ address: owner })).toBe(0)
   })
 
   it('refuses atomicRequired from the EOA and a call without a 0x target, before any card', async () => {
@@ -257,7 +170,7 @@ describe('wallet_sendCalls from the EOA', () => {
       code: -32602,
     })
     expect(asked).toHaveLength(0)
-    expect(await client.getTransactionCount({ address: owner })).toBe(0)
+    expect(await local.client.getTransactionCount({ address: owner })).toBe(0)
   })
 })
 

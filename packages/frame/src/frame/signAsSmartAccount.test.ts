@@ -1,85 +1,37 @@
-import {
-  type DevnetChain,
-  type StartDevnetReturnType,
-  startDevnet,
-  toViemChain,
-} from '@foyer/devnet'
-import {
-  createPublicClient,
-  createWalletClient,
-  type Hex,
-  http,
-  type PublicClient,
-  parseErc6492Signature,
-} from 'viem'
+import { toViemChain } from '@foyer/devnet'
+import { createWalletClient, type Hex, http, parseErc6492Signature } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ApprovalRequest } from '../approval/types.ts'
-import { createWalletSecret } from '../custody/createWalletSecret.ts'
-import { splitSecret } from '../custody/splitSecret.ts'
-import { withSigner } from '../custody/withSigner.ts'
-import { createSmartAccounts } from '../smartAccount/createSmartAccounts.ts'
+import { describe, expect, it } from 'vitest'
 import { deleGatorDeployment } from '../smartAccount/delegator.ts'
 import { smartAccountNetworkOf } from '../smartAccount/testNetwork.ts'
-import { createPublicClients, handleRpcRequest, type RpcContext } from './handleRpcRequest.ts'
+import { createTestVisitor } from '../test-utils/createTestVisitor.ts'
+import { useLocalChain } from '../test-utils/useLocalChain.ts'
+import { handleRpcRequest } from './handleRpcRequest.ts'
 
 // A devnet with the Delegation Framework; signing needs no bundler (the account is deployed by
 // its factory directly, the same call a first user operation makes).
-let devnet: StartDevnetReturnType
-let chain: DevnetChain
-let client: PublicClient
-
-beforeAll(async () => {
-  devnet = await startDevnet({ chains: [{ chainId: 31337, port: 0 }] })
-  chain = devnet.devnet.chains[0]!
-  client = createPublicClient({ transport: http(chain.rpcUrl) }) as PublicClient
-}, 120_000)
-
-afterAll(async () => {
-  await devnet?.stop()
-})
+const local = useLocalChain()
 
 /** A signed-in frame's RPC context; the smart account is the app's active account. */
 async function visitor() {
-  const secret = createWalletSecret()
-  const { deviceShare, authShare } = await splitSecret(secret.entropy)
-  const rpcUrls = { [chain.chainId]: chain.rpcUrl }
-  const network = smartAccountNetworkOf(chain, 'http://127.0.0.1:9/unused-bundler')
-  const smartAccounts = createSmartAccounts({
-    networks: { [chain.chainId]: network },
-    rpcUrls,
-    owner: () => secret.addresses.eip155,
+  const network = smartAccountNetworkOf(local.chain, 'http://127.0.0.1:9/unused-bundler')
+  const { context, asked, owner, smartAccount } = await createTestVisitor({
+    chain: local.chain,
+    smartAccountNetwork: network,
   })
-  const asked: ApprovalRequest[] = []
-  const context: RpcContext = {
-    origin: 'https://app.example.com',
-    chainId: chain.chainId,
-    rpcUrls,
-    address: secret.addresses.eip155,
-    solanaAddress: secret.addresses.solana,
-    withSigner: (fn) =>
-      withSigner([deviceShare, authShare], fn, { expectedAddresses: secret.addresses }),
-    approve: async (request) => {
-      asked.push(request)
-    },
-    switchChain: () => {},
-    getPublicClient: createPublicClients(rpcUrls),
-    smartAccounts: smartAccounts.context,
-  }
-  const smartAccount = (await smartAccounts.context.get(chain.chainId))!.address
   /** Deploys the account by its factory call (what its first user operation's initCode runs). */
   const deploy = async () => {
-    const { factory, factoryData } = deleGatorDeployment(network, secret.addresses.eip155)
+    const { factory, factoryData } = deleGatorDeployment(network, owner)
     const deployer = createWalletClient({
-      account: privateKeyToAccount(devnet.devnet.accounts[5]!.privateKey),
-      chain: toViemChain(chain),
-      transport: http(chain.rpcUrl),
+      account: privateKeyToAccount(local.devnet.accounts[5]!.privateKey),
+      chain: toViemChain(local.chain),
+      transport: http(local.chain.rpcUrl),
     })
-    await client.waitForTransactionReceipt({
+    await local.client.waitForTransactionReceipt({
       hash: await deployer.sendTransaction({ to: factory, data: factoryData }),
     })
   }
-  return { context, asked, smartAccount, owner: secret.addresses.eip155, network, deploy }
+  return { context, asked, smartAccount: await smartAccount(), owner, network, deploy }
 }
 
 /** An EIP-2612 permit, as an app asks for one (JSON string, with `EIP712Domain`). */
@@ -130,7 +82,7 @@ function verifiable(typedData: ReturnType<typeof permitFor>) {
 describe('eth_signTypedData_v4 for the smart account (the active account type)', () => {
   it('signs after the typed-data card: valid for the account by ERC-6492 before deployment, ERC-1271 after', async () => {
     const { context, asked, smartAccount, owner, deploy } = await visitor()
-    const permit = permitFor(smartAccount, chain.chainId, chain.contracts.usdc)
+    const permit = permitFor(smartAccount, local.chain.chainId, local.chain.contracts.usdc)
     const sign = () =>
       handleRpcRequest(context, {
         method: 'eth_signTypedData_v4',
@@ -140,20 +92,20 @@ describe('eth_signTypedData_v4 for the smart account (the active account type)',
     const counterfactual = await sign()
     // The same card as for the EOA's typed data, naming the smart account.
     expect(asked).toHaveLength(1)
-    expect(asked[0]).toMatchObject({
+    expect(asked[0]?.request).toMatchObject({
       kind: 'evmTypedData',
       origin: 'https://app.example.com',
-      chainId: chain.chainId,
+      chainId: local.chain.chainId,
       address: smartAccount,
       typedData: { primaryType: 'Permit', domain: permit.domain },
     })
     expect(
-      Object.keys((asked[0] as { typedData: { types: object } }).typedData.types),
+      Object.keys((asked[0]!.request as { typedData: { types: object } }).typedData.types),
     ).not.toContain('EIP712Domain')
-    expect(await client.getCode({ address: smartAccount })).toBeUndefined()
-    expect(parseErc6492Signature(counterfactual).address).toBe(chain.contracts.simpleFactory)
+    expect(await local.client.getCode({ address: smartAccount })).toBeUndefined()
+    expect(parseErc6492Signature(counterfactual).address).toBe(local.chain.contracts.simpleFactory)
     expect(
-      await client.verifyTypedData({
+      await local.client.verifyTypedData({
         address: smartAccount,
         ...verifiable(permit),
         signature: counterfactual,
@@ -161,7 +113,7 @@ describe('eth_signTypedData_v4 for the smart account (the active account type)',
     ).toBe(true)
     // Not the EOA's signature: the owner's own address does not verify it as is.
     expect(
-      await client.verifyTypedData({
+      await local.client.verifyTypedData({
         address: owner,
         ...verifiable(permit),
         signature: counterfactual,
@@ -170,11 +122,11 @@ describe('eth_signTypedData_v4 for the smart account (the active account type)',
 
     await deploy()
     const deployed = await sign()
-    expect(await client.getCode({ address: smartAccount })).toMatch(/^0x[0-9a-f]+$/)
+    expect(await local.client.getCode({ address: smartAccount })).toMatch(/^0x[0-9a-f]+$/)
     // Deployed: a plain 65-byte signature the account's isValidSignature accepts.
     expect(deployed).toMatch(/^0x[0-9a-f]{130}$/)
     expect(
-      await client.verifyTypedData({
+      await local.client.verifyTypedData({
         address: smartAccount,
         ...verifiable(permit),
         signature: deployed,
@@ -182,7 +134,7 @@ describe('eth_signTypedData_v4 for the smart account (the active account type)',
     ).toBe(true)
     const other = verifiable(permit)
     expect(
-      await client.verifyTypedData({
+      await local.client.verifyTypedData({
         address: smartAccount,
         ...other,
         message: { ...other.message, value: 6_000_000n },
@@ -202,7 +154,7 @@ describe('eth_signTypedData_v4 for the smart account (the active account type)',
       await expect(
         handleRpcRequest(context, {
           method: 'eth_signTypedData_v4',
-          params: [address, permitFor(address, chain.chainId, verifyingContract)],
+          params: [address, permitFor(address, local.chain.chainId, verifyingContract)],
         }),
       ).rejects.toMatchObject({ code: 4100 })
     expect(asked).toEqual([])
@@ -210,15 +162,17 @@ describe('eth_signTypedData_v4 for the smart account (the active account type)',
 
   it('still signs typed data for the EOA with the EOA’s own signature', async () => {
     const { context, asked, owner } = await visitor()
-    const permit = permitFor(owner, chain.chainId, chain.contracts.usdc)
+    const permit = permitFor(owner, local.chain.chainId, local.chain.contracts.usdc)
     const signature = (await handleRpcRequest(context, {
       method: 'eth_signTypedData_v4',
       params: [owner, JSON.stringify(permit)],
     })) as Hex
-    expect(asked).toMatchObject([{ kind: 'evmTypedData', address: owner }])
+    expect(asked.map((entry) => entry.request)).toMatchObject([
+      { kind: 'evmTypedData', address: owner },
+    ])
     expect(signature).toMatch(/^0x[0-9a-f]{130}$/)
-    expect(await client.verifyTypedData({ address: owner, ...verifiable(permit), signature })).toBe(
-      true,
-    )
+    expect(
+      await local.client.verifyTypedData({ address: owner, ...verifiable(permit), signature }),
+    ).toBe(true)
   })
 })

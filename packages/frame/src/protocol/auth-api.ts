@@ -39,7 +39,10 @@ export const embeddedUserRecordSchema = v.object({
 export type UserRecord = v.InferOutput<typeof embeddedUserRecordSchema>
 
 export const authApiErrorSchema = v.object({
-  /** Stable code: rate_limited, invalid_otp, otp_expired, device_not_verified, unauthorized, … */
+  /**
+   * Stable code: rate_limited, invalid_otp, otp_expired, device_not_verified, unauthorized, …;
+   * database_unavailable (503, with `retryAfterSeconds`) while the server's database is down.
+   */
   error: v.string(),
   /** Text for the user, e.g. 'Please try again after 12 seconds' (SPEC §5). */
   message: v.string(),

@@ -1,15 +1,6 @@
-import { type StartBundlerReturnType, startBundler } from '@foyer/bundler'
-import {
-  type DevnetChain,
-  devnetBundlerAccounts,
-  erc20Abi,
-  type StartDevnetReturnType,
-  startDevnet,
-  toViemChain,
-} from '@foyer/devnet'
+import { erc20Abi, toViemChain } from '@foyer/devnet'
 import { sessionRevokeMessage } from '@foyer/protocol'
 import {
-  createPublicClient,
   createTestClient,
   createWalletClient,
   encodeFunctionData,
@@ -17,26 +8,19 @@ import {
   type Hex,
   http,
   maxUint256,
-  type PublicClient,
-  parseEther,
   parseUnits,
   toHex,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { describeApproval } from '../approval/describeApproval.ts'
-import type { ApprovalChains, ApprovalRequest, ApprovalSummary } from '../approval/types.ts'
-import { createWalletSecret } from '../custody/createWalletSecret.ts'
-import { splitSecret } from '../custody/splitSecret.ts'
-import { withSigner } from '../custody/withSigner.ts'
+import { describe, expect, it } from 'vitest'
 import { UserRejectedError } from '../errors.ts'
+import { handleRpcRequest, RpcError } from '../frame/handleRpcRequest.ts'
 import {
-  createPublicClients,
-  handleRpcRequest,
-  type RpcContext,
-  RpcError,
-} from '../frame/handleRpcRequest.ts'
-import { createSmartAccounts } from './createSmartAccounts.ts'
+  createTestVisitor,
+  type TestVisitor,
+  testAppOrigin,
+} from '../test-utils/createTestVisitor.ts'
+import { useLocalChain } from '../test-utils/useLocalChain.ts'
 import { executionModes } from './delegator.ts'
 import type { GrantPermissionsReturnType } from './grantPermissions.ts'
 import {
@@ -45,132 +29,41 @@ import {
   delegationManagerAbi,
 } from './sessionDelegation.ts'
 import type { SessionRegistry } from './sessionRegistry.ts'
-import { smartAccountNetworkOf } from './testNetwork.ts'
 
 // One devnet chain with ERC-4337, the Delegation Framework and a real bundler (alto).
-let devnet: StartDevnetReturnType
-let bundler: StartBundlerReturnType
-let chain: DevnetChain
-let client: PublicClient
-const origin = 'https://app.example.com'
+const local = useLocalChain({ bundler: true })
 
-beforeAll(async () => {
-  devnet = await startDevnet({ chains: [{ chainId: 31337, port: 0 }] })
-  chain = devnet.devnet.chains[0]!
-  const { executor, utility } = devnetBundlerAccounts()
-  bundler = await startBundler({
-    rpcUrl: chain.rpcUrl,
-    port: 0,
-    executorKey: executor.privateKey,
-    utilityKey: utility.privateKey,
-  })
-  client = createPublicClient({ transport: http(chain.rpcUrl) }) as PublicClient
-}, 120_000)
-
-afterAll(async () => {
-  await bundler?.stop()
-  await devnet?.stop()
-})
-
-type Visitor = {
-  context: RpcContext
-  owner: Hex
-  asked: { request: ApprovalRequest; summary: ApprovalSummary }[]
-  signed: () => number
-  registered: Parameters<SessionRegistry['register']>[0][]
-  revoked: Parameters<SessionRegistry['revoke']>[0][]
-  smartAccount: () => Promise<Hex>
-}
-
-/** A signed-in frame's RPC context over a new wallet, answering its cards with `decide`. */
-async function visitor(decide: 'approve' | 'reject' = 'approve'): Promise<Visitor> {
-  const secret = createWalletSecret()
-  const { deviceShare, authShare } = await splitSecret(secret.entropy)
-  const rpcUrls = { [chain.chainId]: chain.rpcUrl }
-  const getPublicClient = createPublicClients(rpcUrls)
-  const approvalChains: ApprovalChains = {
-    [chain.chainId]: {
-      name: chain.name,
-      nativeCurrency: chain.nativeCurrency,
-      tokens: chain.tokens,
+/**
+ * A signed-in frame's RPC context over a new wallet, answering its cards with `decide`, with the
+ * sessions it hands the server's registry (its HTTP side is tested with the server).
+ */
+async function visitor(decide: 'approve' | 'reject' = 'approve') {
+  const registered: Parameters<SessionRegistry['register']>[0][] = []
+  const revoked: Parameters<SessionRegistry['revoke']>[0][] = []
+  const sessions: SessionRegistry = {
+    register: async (session) => {
+      registered.push(session)
+      return { pci: '0x' }
+    },
+    revoke: async (session) => {
+      revoked.push(session)
     },
   }
-  const smartAccounts = createSmartAccounts({
-    networks: { [chain.chainId]: smartAccountNetworkOf(chain, bundler.url) },
-    rpcUrls,
-    owner: () => secret.addresses.eip155,
+  const signedIn = await createTestVisitor({
+    chain: local.chain,
+    smartAccountNetwork: local.smartAccountNetwork(),
+    decide,
+    sessions,
   })
-  const asked: Visitor['asked'] = []
-  const registered: Visitor['registered'] = []
-  const revoked: Visitor['revoked'] = []
-  let signed = 0
-  const context: RpcContext = {
-    origin,
-    chainId: chain.chainId,
-    rpcUrls,
-    address: secret.addresses.eip155,
-    solanaAddress: secret.addresses.solana,
-    withSigner: (fn) => {
-      signed++
-      return withSigner([deviceShare, authShare], fn, { expectedAddresses: secret.addresses })
-    },
-    approve: async (request) => {
-      const summary = await describeApproval(request, { chains: approvalChains, getPublicClient })
-      asked.push({ request, summary })
-      if (decide === 'reject') throw new UserRejectedError()
-    },
-    switchChain: () => {},
-    getPublicClient,
-    smartAccounts: smartAccounts.context,
-    // What the frame hands the server's registry (its HTTP side is tested with the server).
-    sessions: {
-      register: async (session) => {
-        registered.push(session)
-        return { pci: '0x' }
-      },
-      revoke: async (session) => {
-        revoked.push(session)
-      },
-    },
-  }
-  return {
-    context,
-    owner: secret.addresses.eip155,
-    asked,
-    signed: () => signed,
-    registered,
-    revoked,
-    smartAccount: async () => (await smartAccounts.context.get(chain.chainId))!.address,
-  }
+  return { ...signedIn, registered, revoked }
 }
 
-const funder = () =>
-  createWalletClient({
-    account: privateKeyToAccount(devnet.devnet.accounts[3]!.privateKey),
-    chain: toViemChain(chain),
-    transport: http(chain.rpcUrl),
-  })
-
-async function fundEther(address: Hex) {
-  await client.waitForTransactionReceipt({
-    hash: await funder().sendTransaction({ to: address, value: parseEther('1') }),
-  })
-}
-
-async function fundUsdc(address: Hex, amount: bigint) {
-  await client.waitForTransactionReceipt({
-    hash: await funder().writeContract({
-      address: chain.contracts.usdc,
-      abi: erc20Abi,
-      functionName: 'transfer',
-      args: [address, amount],
-    }),
-  })
-}
+const fundEther = (address: Hex) => local.fund(address, { ether: '1' })
+const fundUsdc = (address: Hex, amount: string) => local.fund(address, { usdc: amount })
 
 const usdcOf = (address: Hex) =>
-  client.readContract({
-    address: chain.contracts.usdc,
+  local.client.readContract({
+    address: local.chain.contracts.usdc,
     abi: erc20Abi,
     functionName: 'balanceOf',
     args: [address],
@@ -184,8 +77,8 @@ async function sessionKey() {
   await fundEther(account.address)
   const wallet = createWalletClient({
     account,
-    chain: toViemChain(chain),
-    transport: http(chain.rpcUrl),
+    chain: toViemChain(local.chain),
+    transport: http(local.chain.rpcUrl),
   })
   /**
    * The key redeems the session itself (no wallet, no prompt): `redeemDelegations` with one call.
@@ -193,7 +86,7 @@ async function sessionKey() {
    */
   const redeem = async (permissionsContext: Hex, call: { to: Hex; data: Hex; value?: bigint }) => {
     const hash = await wallet.writeContract({
-      address: chain.contracts.delegationManager,
+      address: local.chain.contracts.delegationManager,
       abi: delegationManagerAbi,
       functionName: 'redeemDelegations',
       args: [
@@ -203,7 +96,7 @@ async function sessionKey() {
       ],
       gas: 1_000_000n,
     })
-    return (await client.waitForTransactionReceipt({ hash })).status
+    return (await local.client.waitForTransactionReceipt({ hash })).status
   }
   return { account, redeem }
 }
@@ -224,17 +117,17 @@ const inOneHour = () => Math.floor(Date.now() / 1000) + 3600
 
 /** A session of `key` limited to `allowance` USDC, calling only USDC's `transfer`. */
 const usdcSession = (key: Hex, allowance: bigint, expiry = inOneHour()) => ({
-  chainId: toHex(chain.chainId),
+  chainId: toHex(local.chain.chainId),
   expiry,
   signer: { type: 'key', data: { type: 'secp256k1', id: key } },
   permissions: [
     {
       type: 'contract-call',
-      data: { address: chain.contracts.usdc, functions: ['transfer(address,uint256)'] },
+      data: { address: local.chain.contracts.usdc, functions: ['transfer(address,uint256)'] },
     },
     {
       type: 'erc20-token-transfer',
-      data: { address: chain.contracts.usdc, allowance: toHex(allowance) },
+      data: { address: local.chain.contracts.usdc, allowance: toHex(allowance) },
     },
   ],
 })
@@ -244,9 +137,9 @@ describe('wallet_grantPermissions', () => {
     const { context, owner, asked, signed, registered, revoked, smartAccount } = await visitor()
     const account = await smartAccount()
     await fundEther(account)
-    await fundUsdc(account, usdc('100'))
+    await fundUsdc(account, '100')
     const { account: key, redeem } = await sessionKey()
-    const recipient = devnet.devnet.accounts[8]!.address
+    const recipient = local.devnet.accounts[8]!.address
 
     const granted = (await handleRpcRequest(context, {
       method: 'wallet_grantPermissions',
@@ -255,15 +148,22 @@ describe('wallet_grantPermissions', () => {
 
     // One card: the app, until when, the one contract and function, the limit read as USDC.
     expect(asked).toHaveLength(1)
-    const [{ request, summary }] = asked as [Visitor['asked'][0]]
+    const [{ request, summary }] = asked as [TestVisitor['asked'][0]]
     expect(request).toMatchObject({ kind: 'evmPermissions', account, owner, deploysAccount: true })
-    expect(summary).toMatchObject({ title: 'Grant session', approveLabel: 'Grant', origin })
+    expect(summary).toMatchObject({
+      title: 'Grant session',
+      approveLabel: 'Grant',
+      origin: testAppOrigin,
+    })
     expect(summary.details).toMatchObject({
       type: 'permissions',
       revoke: false,
       signer: { address: key.address },
       contracts: [
-        { contract: { address: chain.contracts.usdc }, functions: ['transfer(address,uint256)'] },
+        {
+          contract: { address: local.chain.contracts.usdc },
+          functions: ['transfer(address,uint256)'],
+        },
       ],
       tokenLimits: [{ token: { symbol: 'USDC' }, allowance: { formatted: '10 USDC' } }],
       deploysAccount: true,
@@ -272,17 +172,17 @@ describe('wallet_grantPermissions', () => {
     expect(granted).toMatchObject({
       chainId: '0x7a69',
       address: account,
-      signerMeta: { delegationManager: chain.contracts.delegationManager },
+      signerMeta: { delegationManager: local.chain.contracts.delegationManager },
     })
     expect(granted).not.toHaveProperty('accountMeta')
-    expect(await client.getCode({ address: account })).toMatch(/^0x[0-9a-f]{10,}/)
+    expect(await local.client.getCode({ address: account })).toMatch(/^0x[0-9a-f]{10,}/)
     const [delegation] = decodePermissionsContext(granted.context)
     expect(delegation).toMatchObject({ delegator: account, delegate: key.address })
     expect(registered).toEqual([
       {
-        chainId: chain.chainId,
+        chainId: local.chain.chainId,
         account,
-        origin,
+        origin: testAppOrigin,
         expiry: granted.expiry,
         permissions: granted.permissions,
         context: granted.context,
@@ -294,7 +194,7 @@ describe('wallet_grantPermissions', () => {
     const before = await usdcOf(recipient)
     expect(
       await redeem(granted.context, {
-        to: chain.contracts.usdc,
+        to: local.chain.contracts.usdc,
         data: transferData(recipient, usdc('6')),
       }),
     ).toBe('success')
@@ -302,14 +202,14 @@ describe('wallet_grantPermissions', () => {
     // 6 + 5 is over the 10 USDC in all: refused on chain, nothing moves.
     expect(
       await redeem(granted.context, {
-        to: chain.contracts.usdc,
+        to: local.chain.contracts.usdc,
         data: transferData(recipient, usdc('5')),
       }),
     ).toBe('reverted')
     // Another function of the same contract, another contract, Ether: refused.
     expect(
       await redeem(granted.context, {
-        to: chain.contracts.usdc,
+        to: local.chain.contracts.usdc,
         data: encodeFunctionData({
           abi: erc20Abi,
           functionName: 'approve',
@@ -318,13 +218,16 @@ describe('wallet_grantPermissions', () => {
       }),
     ).toBe('reverted')
     expect(
-      await redeem(granted.context, { to: chain.contracts.dai, data: transferData(recipient, 1n) }),
+      await redeem(granted.context, {
+        to: local.chain.contracts.dai,
+        data: transferData(recipient, 1n),
+      }),
     ).toBe('reverted')
     expect(await redeem(granted.context, { to: recipient, data: '0x', value: 1n })).toBe('reverted')
     // Up to the limit exactly still goes through.
     expect(
       await redeem(granted.context, {
-        to: chain.contracts.usdc,
+        to: local.chain.contracts.usdc,
         data: transferData(recipient, usdc('3')),
       }),
     ).toBe('success')
@@ -350,8 +253,8 @@ describe('wallet_grantPermissions', () => {
     })
     const pci = delegationHash(delegation!)
     expect(
-      await client.readContract({
-        address: chain.contracts.delegationManager,
+      await local.client.readContract({
+        address: local.chain.contracts.delegationManager,
         abi: delegationManagerAbi,
         functionName: 'disabledDelegations',
         args: [pci],
@@ -359,16 +262,16 @@ describe('wallet_grantPermissions', () => {
     ).toBe(true)
     expect(
       await redeem(granted.context, {
-        to: chain.contracts.usdc,
+        to: local.chain.contracts.usdc,
         data: transferData(recipient, usdc('1')),
       }),
     ).toBe('reverted')
     expect((await usdcOf(recipient)) - before).toBe(usdc('9'))
     // The registry hears of it with the account's own signature (ERC-1271 of the DeleGator).
     expect(revoked).toHaveLength(1)
-    expect(revoked[0]).toMatchObject({ chainId: chain.chainId, account, pci })
+    expect(revoked[0]).toMatchObject({ chainId: local.chain.chainId, account, pci })
     expect(
-      await client.verifyMessage({
+      await local.client.verifyMessage({
         address: account,
         message: sessionRevokeMessage(pci),
         signature: revoked[0]!.signature,
@@ -382,19 +285,19 @@ describe('wallet_grantPermissions', () => {
     await fundEther(account)
     const error = await handleRpcRequest(context, {
       method: 'wallet_grantPermissions',
-      params: [usdcSession(devnet.devnet.accounts[7]!.address, usdc('10'))],
+      params: [usdcSession(local.devnet.accounts[7]!.address, usdc('10'))],
     }).catch((reason: unknown) => reason)
     expect(error).toBeInstanceOf(UserRejectedError)
     expect((error as UserRejectedError).code).toBe(4001)
     expect(asked).toHaveLength(1)
     expect(signed()).toBe(0)
     expect(registered).toHaveLength(0)
-    expect(await client.getCode({ address: account })).toBeUndefined()
+    expect(await local.client.getCode({ address: account })).toBeUndefined()
   })
 
   it('refuses a session it cannot bound, before any card (-32602)', async () => {
     const { context, asked, signed } = await visitor()
-    const key = devnet.devnet.accounts[7]!.address
+    const key = local.devnet.accounts[7]!.address
     const session = usdcSession(key, usdc('10'))
     const now = Math.floor(Date.now() / 1000)
     const refused = (request: Record<string, unknown>) =>
@@ -425,7 +328,10 @@ describe('wallet_grantPermissions', () => {
           ...session,
           permissions: [
             session.permissions[0],
-            { type: 'erc20-token-transfer', data: { address: chain.contracts.usdc, allowance } },
+            {
+              type: 'erc20-token-transfer',
+              data: { address: local.chain.contracts.usdc, allowance },
+            },
           ],
         }),
       ).toMatchObject({ code: -32602, message: expect.stringMatching(/bounded/) })
@@ -433,7 +339,7 @@ describe('wallet_grantPermissions', () => {
       await refused({
         ...session,
         permissions: [
-          { type: 'contract-call', data: { address: chain.contracts.usdc, functions: [] } },
+          { type: 'contract-call', data: { address: local.chain.contracts.usdc, functions: [] } },
         ],
       }),
     ).toMatchObject({ code: -32602 })
@@ -448,26 +354,26 @@ describe('wallet_grantPermissions', () => {
     const { context, smartAccount } = await visitor()
     const account = await smartAccount()
     await fundEther(account)
-    await fundUsdc(account, usdc('10'))
+    await fundUsdc(account, '10')
     const { account: key, redeem } = await sessionKey()
-    const recipient = devnet.devnet.accounts[8]!.address
+    const recipient = local.devnet.accounts[8]!.address
     const granted = (await handleRpcRequest(context, {
       method: 'wallet_grantPermissions',
       params: [usdcSession(key.address, usdc('10'), Math.floor(Date.now() / 1000) + 600)],
     })) as GrantPermissionsReturnType
     expect(
       await redeem(granted.context, {
-        to: chain.contracts.usdc,
+        to: local.chain.contracts.usdc,
         data: transferData(recipient, usdc('1')),
       }),
     ).toBe('success')
     // Last test of the file: the chain's clock moves past the expiry for good.
-    const testClient = createTestClient({ mode: 'anvil', transport: http(chain.rpcUrl) })
+    const testClient = createTestClient({ mode: 'anvil', transport: http(local.chain.rpcUrl) })
     await testClient.increaseTime({ seconds: 601 })
     await testClient.mine({ blocks: 1 })
     expect(
       await redeem(granted.context, {
-        to: chain.contracts.usdc,
+        to: local.chain.contracts.usdc,
         data: transferData(recipient, usdc('1')),
       }),
     ).toBe('reverted')

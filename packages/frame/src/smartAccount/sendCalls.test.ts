@@ -1,156 +1,29 @@
-import { type StartBundlerReturnType, startBundler } from '@foyer/bundler'
-import {
-  type DevnetChain,
-  devnetBundlerAccounts,
-  erc20Abi,
-  type StartDevnetReturnType,
-  startDevnet,
-  toViemChain,
-} from '@foyer/devnet'
-import {
-  createPublicClient,
-  createWalletClient,
-  encodeFunctionData,
-  type Hex,
-  http,
-  type PublicClient,
-  parseEther,
-  parseUnits,
-} from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { describeApproval } from '../approval/describeApproval.ts'
-import type { ApprovalChains, ApprovalRequest, ApprovalSummary } from '../approval/types.ts'
-import { createWalletSecret } from '../custody/createWalletSecret.ts'
-import { splitSecret } from '../custody/splitSecret.ts'
-import { withSigner } from '../custody/withSigner.ts'
+import { devnetBundlerAccounts, erc20Abi } from '@foyer/devnet'
+import { encodeFunctionData, type Hex, parseUnits } from 'viem'
+import { describe, expect, it } from 'vitest'
 import { UserRejectedError } from '../errors.ts'
-import {
-  batchTargetMessage,
-  createPublicClients,
-  handleRpcRequest,
-  type RpcContext,
-  RpcError,
-} from '../frame/handleRpcRequest.ts'
-import { createSmartAccounts } from './createSmartAccounts.ts'
+import { batchTargetMessage, handleRpcRequest, RpcError } from '../frame/handleRpcRequest.ts'
+import { createTestVisitor, type TestVisitor } from '../test-utils/createTestVisitor.ts'
+import { useLocalChain } from '../test-utils/useLocalChain.ts'
 import { fromCallsId, hybridDeleGatorAbi } from './delegator.ts'
-import { smartAccountNetworkOf } from './testNetwork.ts'
 
 // One devnet chain with ERC-4337 and a real bundler (alto) in front of it.
-let devnet: StartDevnetReturnType
-let bundler: StartBundlerReturnType
-let chain: DevnetChain
-let client: PublicClient
-const origin = 'https://app.example.com'
-
-beforeAll(async () => {
-  devnet = await startDevnet({ chains: [{ chainId: 31337, port: 0 }] })
-  chain = devnet.devnet.chains[0]!
-  const { executor, utility } = devnetBundlerAccounts()
-  bundler = await startBundler({
-    rpcUrl: chain.rpcUrl,
-    port: 0,
-    executorKey: executor.privateKey,
-    utilityKey: utility.privateKey,
-  })
-  client = createPublicClient({ transport: http(chain.rpcUrl) }) as PublicClient
-}, 120_000)
-
-afterAll(async () => {
-  await bundler?.stop()
-  await devnet?.stop()
-})
-
-type Visitor = {
-  context: RpcContext
-  owner: Hex
-  /** Every approval the frame asked for, with the card it would show. */
-  asked: { request: ApprovalRequest; summary: ApprovalSummary }[]
-  /** How many times the owner key was rebuilt to sign. */
-  signed: () => number
-  smartAccount: () => Promise<Hex>
-}
+const local = useLocalChain({ bundler: true })
 
 /** A signed-in frame's RPC context over a new wallet, answering its cards with `decide`. */
-async function visitor(decide: 'approve' | 'reject' = 'approve'): Promise<Visitor> {
-  const secret = createWalletSecret()
-  const { deviceShare, authShare } = await splitSecret(secret.entropy)
-  const rpcUrls = { [chain.chainId]: chain.rpcUrl }
-  const getPublicClient = createPublicClients(rpcUrls)
-  const approvalChains: ApprovalChains = {
-    [chain.chainId]: {
-      name: chain.name,
-      nativeCurrency: chain.nativeCurrency,
-      tokens: chain.tokens,
-    },
-  }
-  const smartAccounts = createSmartAccounts({
-    networks: {
-      [chain.chainId]: smartAccountNetworkOf(chain, bundler.url),
-    },
-    rpcUrls,
-    owner: () => secret.addresses.eip155,
-  })
-  const asked: Visitor['asked'] = []
-  let signed = 0
-  const context: RpcContext = {
-    origin,
-    chainId: chain.chainId,
-    rpcUrls,
-    address: secret.addresses.eip155,
-    solanaAddress: secret.addresses.solana,
-    withSigner: (fn) => {
-      signed++
-      return withSigner([deviceShare, authShare], fn, { expectedAddresses: secret.addresses })
-    },
-    approve: async (request) => {
-      // The card the frame shows, built by the real describer against the chain.
-      const summary = await describeApproval(request, {
-        chains: approvalChains,
-        getPublicClient,
-      })
-      asked.push({ request, summary })
-      if (decide === 'reject') throw new UserRejectedError()
-    },
-    switchChain: () => {},
-    getPublicClient,
-    smartAccounts: smartAccounts.context,
-  }
-  return {
-    context,
-    owner: secret.addresses.eip155,
-    asked,
-    signed: () => signed,
-    smartAccount: async () => (await smartAccounts.context.get(chain.chainId))!.address,
-  }
-}
-
-const funder = () =>
-  createWalletClient({
-    account: privateKeyToAccount(devnet.devnet.accounts[3]!.privateKey),
-    chain: toViemChain(chain),
-    transport: http(chain.rpcUrl),
+const visitor = (decide: 'approve' | 'reject' = 'approve') =>
+  createTestVisitor({
+    chain: local.chain,
+    smartAccountNetwork: local.smartAccountNetwork(),
+    decide,
   })
 
 /** Gives the counterfactual account Ether for gas and 100 USDC, before it exists. */
-async function fund(address: Hex) {
-  const wallet = funder()
-  await client.waitForTransactionReceipt({
-    hash: await wallet.sendTransaction({ to: address, value: parseEther('1') }),
-  })
-  await client.waitForTransactionReceipt({
-    hash: await wallet.writeContract({
-      address: chain.contracts.usdc,
-      abi: erc20Abi,
-      functionName: 'transfer',
-      args: [address, parseUnits('100', 6)],
-    }),
-  })
-}
+const fund = (address: Hex) => local.fund(address, { ether: '1', usdc: '100' })
 
 const usdcOf = (address: Hex) =>
-  client.readContract({
-    address: chain.contracts.usdc,
+  local.client.readContract({
+    address: local.chain.contracts.usdc,
     abi: erc20Abi,
     functionName: 'balanceOf',
     args: [address],
@@ -165,13 +38,13 @@ const rpcErrorOf = async (promise: Promise<unknown>) => {
   return { message: (error as RpcError).shortMessage, code: (error as RpcError).code }
 }
 
-const router = () => chain.contracts.uniswapV2Router02
+const router = () => local.chain.contracts.uniswapV2Router02
 const approveCall = (amount: bigint) => ({
-  to: chain.contracts.usdc,
+  to: local.chain.contracts.usdc,
   data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [router(), amount] }),
 })
 const transferCall = (to: Hex, amount: bigint) => ({
-  to: chain.contracts.usdc,
+  to: local.chain.contracts.usdc,
   data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
 })
 
@@ -221,7 +94,7 @@ describe('wallet_getCapabilities', () => {
       await rpcErrorOf(
         handleRpcRequest(context, {
           method: 'wallet_getCapabilities',
-          params: [devnet.devnet.accounts[0]!.address],
+          params: [local.devnet.accounts[0]!.address],
         }),
       ),
     ).toEqual({ message: 'The address is not the connected account', code: 4100 })
@@ -238,7 +111,7 @@ describe('wallet_sendCalls', () => {
     const { context, owner, asked, signed, smartAccount } = await visitor()
     const sender = await smartAccount()
     await fund(sender)
-    const recipient = devnet.devnet.accounts[8]!.address
+    const recipient = local.devnet.accounts[8]!.address
     const before = await usdcOf(recipient)
 
     const answer = (await handleRpcRequest(context, {
@@ -256,7 +129,7 @@ describe('wallet_sendCalls', () => {
 
     // One card, naming the smart account, its owner, both decoded calls and the operation's cost.
     expect(asked).toHaveLength(1)
-    const [{ request, summary }] = asked as [Visitor['asked'][0]]
+    const [{ request, summary }] = asked as [TestVisitor['asked'][0]]
     expect(request).toMatchObject({ kind: 'evmCalls', from: sender, owner, deploysAccount: true })
     expect(summary.title).toBe('Confirm 2 calls')
     expect(summary.account).toMatchObject({ address: sender, name: 'Smart account' })
@@ -306,27 +179,27 @@ describe('wallet_sendCalls', () => {
     })
     expect(status.receipts).toHaveLength(1)
     expect(status.receipts![0]!.status).toBe('0x1')
-    const transaction = await client.getTransactionReceipt({
+    const transaction = await local.client.getTransactionReceipt({
       hash: status.receipts![0]!.transactionHash,
     })
     // Sent by the bundler's executor, to the EntryPoint: one handleOps for the whole batch.
     expect(transaction.from.toLowerCase()).toBe(
       devnetBundlerAccounts().executor.address.toLowerCase(),
     )
-    expect(transaction.to?.toLowerCase()).toBe(chain.contracts.entryPoint07.toLowerCase())
+    expect(transaction.to?.toLowerCase()).toBe(local.chain.contracts.entryPoint07.toLowerCase())
     expect((await usdcOf(recipient)) - before).toBe(parseUnits('10', 6))
     expect(
-      await client.readContract({
-        address: chain.contracts.usdc,
+      await local.client.readContract({
+        address: local.chain.contracts.usdc,
         abi: erc20Abi,
         functionName: 'allowance',
         args: [sender, router()],
       }),
     ).toBe(parseUnits('5', 6))
     // The account deployed where the frame said, a HybridDeleGator owned by the visitor's EOA.
-    expect(await client.getCode({ address: sender })).toMatch(/^0x[0-9a-f]{10,}/)
+    expect(await local.client.getCode({ address: sender })).toMatch(/^0x[0-9a-f]{10,}/)
     expect(
-      await client.readContract({
+      await local.client.readContract({
         address: sender,
         abi: hybridDeleGatorAbi,
         functionName: 'owner',
@@ -356,13 +229,13 @@ describe('wallet_sendCalls', () => {
     expect(signed()).toBe(0)
     // Nothing reached the chain: the account was never deployed and kept its USDC.
     await new Promise((resolve) => setTimeout(resolve, 500))
-    expect(await client.getCode({ address: sender })).toBeUndefined()
+    expect(await local.client.getCode({ address: sender })).toBeUndefined()
     expect(await usdcOf(sender)).toBe(parseUnits('100', 6))
   })
 
   it('refuses a batch with a call that has no 0x target (SPEC §5) before anything else', async () => {
     const { context, asked, signed } = await visitor()
-    const bare = chain.contracts.usdc.slice(2)
+    const bare = local.chain.contracts.usdc.slice(2)
     for (const to of [bare, undefined, `0x${bare.slice(2)}`, 42]) {
       expect(
         await rpcErrorOf(
@@ -399,7 +272,7 @@ describe('wallet_sendCalls', () => {
       message: 'Atomicity not supported',
       code: 5760,
     })
-    expect(await refused({ from: devnet.devnet.accounts[0]!.address })).toMatchObject({
+    expect(await refused({ from: local.devnet.accounts[0]!.address })).toMatchObject({
       code: 4100,
     })
     expect(await refused({ capabilities: { paymasterService: { url: 'https://x' } } })).toEqual({

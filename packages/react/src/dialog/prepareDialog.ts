@@ -1,4 +1,4 @@
-import type { View } from '@foyer/core'
+import { type View, visitorTimeZone } from '@foyer/core'
 import { matchCatalogLocale } from '../i18n/catalogLocales.ts'
 import { loadCatalog } from '../i18n/loadCatalog.ts'
 import { preloadView } from './views/registry.ts'
@@ -13,8 +13,12 @@ export type PrepareDialogParameters = {
 /**
  * Loads what the dialog shows first: its view's chunk and its texts. Never fails: a view that does
  * not arrive loads again when shown, and texts that do not arrive leave the dialog in English.
+ * Also reads the visitor's time zone (the features in effect depend on it), so the page's first
+ * `Intl.DateTimeFormat`, which loads the locale's date data (about 100 ms in Chromium), happens
+ * here, ahead of the click, and not in the render of the dialog's first frame.
  */
 export async function prepareDialog({ view, locale }: PrepareDialogParameters): Promise<void> {
+  visitorTimeZone()
   await Promise.all([
     view ? preloadView(view).catch(() => {}) : undefined,
     loadCatalog(matchCatalogLocale(locale) ?? 'en').catch(() => {}),

@@ -53,6 +53,19 @@ describe('Account', () => {
     expect(within.queryByText('0xf39F…2266')).toBeNull()
   })
 
+  test('tells the visitor the connection to their wallet is lost while it reconnects', async () => {
+    const { foyer, within } = await openConnectedAccount()
+    await within.findByText('0xf39F…2266')
+    const message = 'Connection to your wallet lost. Reconnecting…'
+    expect(within.queryByText(message)).toBeNull()
+    // What core records while the wallet's relay is unreachable (a `linkChanged` event).
+    act(() => foyer.store.setState({ reconnectingConnectors: ['dev.foyer.foyertestwallet'] }))
+    const notice = await within.findByText(message)
+    expect(notice.closest('[role="status"]')).toBeTruthy()
+    act(() => foyer.store.setState({ reconnectingConnectors: [] }))
+    await waitFor(() => expect(within.queryByText(message)).toBeNull())
+  })
+
   test('copies the address and confirms with a toast', async () => {
     const { within: inDialog, root } = await openConnectedAccount()
     fireEvent.click(await inDialog.findByRole('button', { name: 'Copy address' }))

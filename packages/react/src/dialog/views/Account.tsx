@@ -49,6 +49,11 @@ export default function Account() {
         ?.type === 'smartAccount',
   )
   const labels = useFoyerState((state) => state.account.addressLabels)
+  // The wallet is still connected but out of reach (WalletConnect's relay): say so until it is back.
+  const reconnecting = useFoyerState((state) => {
+    const connectorId = state.account.connectedWalletInfo?.connectorId
+    return connectorId !== undefined && state.reconnectingConnectors.includes(connectorId)
+  })
 
   if (!address) return null
   const name = profileName ?? addressLabel(labels, address) ?? shortenAddress(address)
@@ -79,6 +84,14 @@ export default function Account() {
         {name}
       </p>
       <AccountSwitcher />
+      {/* Always present, so screen readers announce the text when it appears. */}
+      <div role="status" aria-live="polite">
+        {reconnecting ? (
+          <p className="foyer-notice" data-foyer-wallet-reconnecting="">
+            {t('account.walletReconnecting')}
+          </p>
+        ) : null}
+      </div>
       {canChooseName ? (
         <button
           type="button"

@@ -144,7 +144,7 @@ function WalletSection({ showHeading }: { showHeading: boolean }) {
       {rows.length === 0 ? <p className="foyer-muted">{t('connect.noWallets')}</p> : null}
       <ul className="foyer-list" onKeyDown={onListKeyDown}>
         {rows}
-        <RecommendedWalletItems entries={recommended} />
+        <RecommendedWalletItems {...recommended} />
         {features.allWallets ? (
           <li>
             <button
@@ -155,7 +155,7 @@ function WalletSection({ showHeading }: { showHeading: boolean }) {
             >
               {/* The registry's first wallets (featured, then recommended), then installed ones. */}
               <WalletGridIcon
-                images={[...featured, ...recommended]
+                images={[...featured, ...recommended.entries]
                   .map((entry) => entry.imageUrl)
                   .concat(wallets.map((wallet) => wallet.icon))
                   .filter(Boolean)}

@@ -115,6 +115,45 @@ describe('email login views', () => {
     await waitFor(() => expect(page.foyer.getState().dialog.open).toBe(false))
   })
 
+  test('a disconnected email login (multiWallet) signs in again from ProfileWallets with its email filled in', async () => {
+    const world = createEmbeddedTestWorld()
+    const profile = world.createProfile()
+    const app = { features: { multiWallet: true } }
+    const page = world.openPage(profile, { app })
+    render(<FoyerProvider foyer={page.foyer} />)
+    act(() => open(page.foyer))
+    const first = await findDialog()
+    fireEvent.change(await first.within.findByRole('textbox', { name: 'Email address' }), {
+      target: { value: 'grace@example.com' },
+    })
+    fireEvent.click(first.within.getByRole('button', { name: 'Continue' }))
+    const code = await first.within.findByRole('textbox', { name: 'Verification code' })
+    fireEvent.change(code, { target: { value: world.lastCode('grace@example.com') } })
+    await waitFor(() => expect(page.foyer.getState().status).toBe('connected'))
+
+    act(() => open(page.foyer, { view: 'ProfileWallets' }))
+    const list = await findDialog()
+    fireEvent.click(await list.within.findByRole('button', { name: /^Disconnect / }))
+    await waitFor(() => expect(page.foyer.getState().status).toBe('disconnected'))
+    // Remembered across a reload, with the email it signed in with.
+    expect(world.openPage(profile, { app }).foyer.getState().connections.eip155).toEqual([
+      expect.objectContaining({
+        status: 'disconnected',
+        authName: 'email',
+        email: 'grace@example.com',
+      }),
+    ])
+
+    act(() => open(page.foyer, { view: 'ProfileWallets' }))
+    const again = await findDialog()
+    fireEvent.click(await again.within.findByRole('button', { name: /Disconnected$/ }))
+    await waitFor(() => expect(again.dialog.getAttribute('data-view')).toBe('EmailLogin'))
+    const input = (await again.within.findByRole('textbox', {
+      name: 'Email address',
+    })) as HTMLInputElement
+    expect(input.value).toBe('grace@example.com')
+  })
+
   test('"Continue with a passkey" logs in and unlocks a new device with one passkey', async () => {
     tolerateFakeIframes()
     const world = createEmbeddedTestWorld()

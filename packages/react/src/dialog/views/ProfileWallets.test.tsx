@@ -168,8 +168,6 @@ describe('ProfileWallets', () => {
     expect(walletA.isAuthorized).toBe(true)
     expect(foyer.getState()).toMatchObject({ status: 'connected', account: { address: alice } })
     expect(foyer.getState().dialog.open).toBe(true)
-    // One live wallet left: nothing for "Disconnect all" to do.
-    expect(inDialog.queryByRole('button', { name: 'Disconnect all' })).toBeNull()
     // The buttons do nothing while the disconnect settles (aria-disabled); wait as a visitor would.
     const forget = inDialog.getByRole('button', { name: `Forget ${rowB}` })
     await waitFor(() => expect(forget.getAttribute('aria-disabled')).toBeNull())
@@ -180,34 +178,32 @@ describe('ProfileWallets', () => {
     expect(inDialog.getByRole('button', { name: `${rowA} Active` })).toBeTruthy()
   })
 
-  test('disconnects all wallets and forgets none', async () => {
+  test('disconnects all wallets and forgets every one, the ones disconnected before too', async () => {
     const { foyer, within: inDialog, walletA, walletB } = await openProfileWallets()
-    fireEvent.click(await inDialog.findByRole('button', { name: 'Disconnect all' }))
+    fireEvent.click(await inDialog.findByRole('button', { name: `Disconnect ${rowB}` }))
+    expect(await inDialog.findByRole('button', { name: `${rowB} Disconnected` })).toBeTruthy()
+    const disconnectAll = inDialog.getByRole('button', { name: 'Disconnect all' })
+    await waitFor(() => expect(disconnectAll.getAttribute('aria-disabled')).toBeNull())
+    fireEvent.click(disconnectAll)
     await waitFor(() => expect(foyer.getState().status).toBe('disconnected'))
-    expect(foyer.getState().connections.eip155?.map((c) => [c.connectorId, c.status])).toEqual([
-      // The most recently disconnected first.
-      ['dev.foyer.walleta', 'disconnected'],
-      ['dev.foyer.walletb', 'disconnected'],
-    ])
+    expect(foyer.getState().connections).toEqual({})
+    expect(foyer.storage.getItem('connections')).toEqual({})
     expect(walletA.isAuthorized).toBe(false)
     expect(walletB.isAuthorized).toBe(false)
     expect(foyer.getState().dialog.open).toBe(false)
+    // Opened again after a new connect, the list holds that wallet alone.
+    await act(() => connect(foyer, { connectorId: 'dev.foyer.walleta' }))
+    act(() => open(foyer, { view: 'ProfileWallets' }))
+    const reopened = await findDialog()
+    const list = await reopened.within.findByRole('list', { name: 'EVM' })
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1)
   })
 
   test('switching to a disconnected extension wallet asks it to connect again', async () => {
     const { foyer, within: inDialog, walletA } = await openProfileWallets()
-    // Wallet A is remembered but disconnected; it only answers a new prompt.
-    act(() =>
-      foyer.store.setState((state) => ({
-        connections: {
-          eip155: state.connections.eip155?.map((connection) =>
-            connection.connectorId === 'dev.foyer.walleta'
-              ? { ...connection, status: 'disconnected' as const }
-              : connection,
-          ),
-        },
-      })),
-    )
+    // Wallet A is disconnected, so remembered; it only answers a new prompt.
+    fireEvent.click(await inDialog.findByRole('button', { name: `Disconnect ${rowA}` }))
+    await waitFor(() => expect(walletA.isAuthorized).toBe(false))
     walletA.setBehaviour({ connect: 'reject' })
     fireEvent.click(await inDialog.findByRole('button', { name: `${rowA} Disconnected` }))
     // The prompt ran: the visitor's refusal shows.
@@ -317,12 +313,15 @@ describe('ProfileWallets', () => {
           eip155: [
             ...(state.connections.eip155 ?? []),
             { connectorId: 'gone', accounts: [], status: 'connected' as const },
+            { connectorId: 'odd', accounts: [], status: 'pending' as never },
           ],
         },
       })),
     )
     fireEvent.click(await inDialog.findByRole('button', { name: 'gone Connected' }))
     expect(await inDialog.findByText('No connector found for connection: gone')).toBeTruthy()
+    fireEvent.click(inDialog.getByRole('button', { name: 'odd' }))
+    expect(await inDialog.findByText('Invalid connection status: pending')).toBeTruthy()
 
     const connector = foyer.getConnector('dev.foyer.walleta')!
     connector.disconnect = async () => {

@@ -48,8 +48,9 @@ function socialProviderOf(foyer: Foyer, row: WalletRow): SocialProvider | undefi
 
 /**
  * Every stored connection per namespace (SPEC §2 ProfileWallets, `features.multiWallet`): make one
- * active (a disconnected one runs its flow again), add another wallet, disconnect one or all, or
- * forget a disconnected one. "Disconnect all" ends every live connection and forgets none. Without multiWallet it shows SPEC §8's
+ * active (a disconnected one runs its flow again), add another wallet, disconnect one (it stays
+ * listed as disconnected) or forget a disconnected one. "Disconnect all" ends every connection and
+ * forgets every wallet, so the list starts empty next time. Without multiWallet it shows SPEC §8's
  * 'Multi-Wallet Not Enabled' developer alert instead.
  */
 export default function ProfileWallets() {
@@ -77,7 +78,11 @@ function WalletLists() {
     ),
   )
   const disconnecting = useAsyncAction(
-    useCallback((rows: readonly WalletRow[]) => disconnectRows(foyer, rows), [foyer]),
+    useCallback(
+      ({ rows, forget }: { rows: readonly WalletRow[]; forget: boolean }) =>
+        disconnectRows(foyer, rows, forget),
+      [foyer],
+    ),
   )
   const busy = switching.isPending || disconnecting.isPending
   const error = switching.error ?? disconnecting.error
@@ -86,11 +91,9 @@ function WalletLists() {
     (namespace) => connections[namespace as ChainNamespace]?.length,
   ) as ChainNamespace[]
   if (!namespaces.length && activeNamespace) namespaces.push(activeNamespace)
-  const liveRows = namespaces
-    .flatMap((namespace) =>
-      (connections[namespace] ?? []).map((connection) => ({ namespace, connection })),
-    )
-    .filter(isLive)
+  const rows = namespaces.flatMap((namespace) =>
+    (connections[namespace] ?? []).map((connection) => ({ namespace, connection })),
+  )
 
   // Buttons stay focusable while a switch or disconnect runs (keyboard users keep their place);
   // they only do nothing meanwhile.
@@ -106,11 +109,11 @@ function WalletLists() {
     if (!result || result.pendingInDialog) return
     void showToast(foyer, { variant: 'success', message: switchReport(foyer, t, row, result) })
   }
-  const disconnectRowsOf = (rows: readonly WalletRow[]) => {
+  const disconnectRowsOf = (rows: readonly WalletRow[], forget: boolean) => {
     if (busy) return
     setTarget(rows.length === 1 ? rows[0]!.connection.connectorId : undefined)
     switching.reset()
-    disconnecting.run(rows)
+    disconnecting.run({ rows, forget })
   }
 
   return (
@@ -123,21 +126,21 @@ function WalletLists() {
           busy={busy}
           pendingConnectorId={busy ? target : undefined}
           onMakeActive={(connection) => void makeActive({ namespace, connection })}
-          onDisconnect={(connection) => disconnectRowsOf([{ namespace, connection }])}
+          onDisconnect={(connection) => disconnectRowsOf([{ namespace, connection }], false)}
         />
       ))}
       {/* Always present, so the error is announced when it arrives. */}
       <div role="status" aria-live="polite">
         {error ? <p className="foyer-error-text">{errorText(error, t)}</p> : null}
       </div>
-      {liveRows.length > 1 ? (
+      {rows.length > 1 ? (
         <div className="foyer-actions">
           <button
             type="button"
             className="foyer-list-item"
             data-foyer-disconnect-all=""
             aria-disabled={busy || undefined}
-            onClick={() => disconnectRowsOf(liveRows)}
+            onClick={() => disconnectRowsOf(rows, true)}
           >
             <span className="foyer-list-item-label">{t('profileWallets.disconnectAll')}</span>
           </button>
@@ -208,7 +211,10 @@ function NamespaceWallets(props: NamespaceWalletsProps) {
                       </span>
                     ) : null}
                   </span>{' '}
-                  <span className="foyer-tag">{t(statusKeys[connection.status])}</span>
+                  {/* A status an app put in the store by hand has no tag; picking it says why. */}
+                  {Object.hasOwn(statusKeys, connection.status) ? (
+                    <span className="foyer-tag">{t(statusKeys[connection.status])}</span>
+                  ) : null}
                   {isPending ? (
                     <span className="foyer-spinner foyer-spinner-small" aria-hidden="true" />
                   ) : null}
@@ -256,17 +262,17 @@ function NamespaceWallets(props: NamespaceWalletsProps) {
 }
 
 /**
- * Disconnects the rows one by one (a disconnected row is forgotten); a linked connection its
- * partner already took along is skipped, not forgotten.
+ * Disconnects the rows one by one (a disconnected row is forgotten, and every row when `forget`);
+ * a linked connection its partner already took along is skipped, not forgotten.
  */
-async function disconnectRows(foyer: Foyer, rows: readonly WalletRow[]) {
+async function disconnectRows(foyer: Foyer, rows: readonly WalletRow[], forget: boolean) {
   for (const row of rows) {
     const { namespace, connection } = row
     const stored = (foyer.getState().connections[namespace] ?? []).find(
       (candidate) => candidate.connectorId === connection.connectorId,
     )
     if (!stored || (isLive(row) && !isLive({ namespace, connection: stored }))) continue
-    await disconnect(foyer, { namespace, connectorId: connection.connectorId })
+    await disconnect(foyer, { namespace, connectorId: connection.connectorId, forget })
   }
 }
 

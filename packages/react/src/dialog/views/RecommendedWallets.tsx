@@ -4,20 +4,29 @@ import { useConnectors } from '../../hooks/useConnectors.ts'
 import { useFoyer, useFoyerContext } from '../../hooks/useFoyer.ts'
 import type { MessageKey } from '../../i18n/en.ts'
 import { afterNextPaint } from '../afterNextPaint.ts'
+import { SkeletonList } from '../components/Skeleton.tsx'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 import type { RegistryWalletListEntry } from './walletRegistry.ts'
 
 const RECOMMENDED_TAG: MessageKey = 'connect.tag.recommended'
 
+export type RecommendedWallets = {
+  entries: readonly RegistryWalletListEntry[]
+  /** The first listing is on its way (rows for it show as skeletons). */
+  loading: boolean
+}
+
 /**
  * The registry's recommended wallets (first 4 not already installed or featured); none without a
  * Foyer server or when the fetch fails.
  */
-export function useRecommendedWallets(): readonly RegistryWalletListEntry[] {
+export function useRecommendedWallets(): RecommendedWallets {
   const foyer = useFoyer()
   const { connectors } = useConnectors()
   const [entries, setEntries] = useState<readonly RegistryWalletListEntry[]>([])
   const hasServer = Boolean(foyer.config.serverUrl)
+  // Only the first listing shows skeletons: a later one (new connectors) keeps the rows it has.
+  const [settled, setSettled] = useState(false)
 
   useEffect(() => {
     if (!hasServer) return
@@ -42,6 +51,9 @@ export function useRecommendedWallets(): readonly RegistryWalletListEntry[] {
           // The connectors and All Wallets stay usable; nothing to show here.
           () => {},
         )
+        .finally(() => {
+          if (!controller.signal.aborted) setSettled(true)
+        })
     })
     return () => {
       cancel()
@@ -49,15 +61,21 @@ export function useRecommendedWallets(): readonly RegistryWalletListEntry[] {
     }
   }, [foyer, hasServer, connectors])
 
-  return entries
+  return { entries, loading: hasServer && !settled }
 }
 
-/** The recommended wallets as Connect list items; they connect over WalletConnect. */
-export function RecommendedWalletItems({
-  entries,
-}: {
-  entries: readonly RegistryWalletListEntry[]
-}) {
+/**
+ * The recommended wallets as Connect list items; they connect over WalletConnect. While the
+ * registry answers, skeleton rows hold their place, so the list does not jump when they arrive.
+ */
+export function RecommendedWalletItems({ entries, loading }: RecommendedWallets) {
+  const { t } = useFoyerContext()
+  if (loading)
+    return (
+      <li>
+        <SkeletonList count={RECOMMENDED_WALLETS_LIMIT} label={t('connect.loadingWallets')} />
+      </li>
+    )
   return entries.map((entry) => (
     <RegistryWalletItem key={entry.id} entry={entry} tag={RECOMMENDED_TAG} />
   ))

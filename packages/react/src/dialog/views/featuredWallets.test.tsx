@@ -209,4 +209,34 @@ describe('featured wallets from the registry', () => {
     expect(within.getAllByRole('button', { name: /^Rainbow/ })).toHaveLength(1)
     expect(within.getByRole('button', { name: 'Rainbow Installed' })).toBeTruthy()
   })
+
+  test('Connect holds the recommended wallets’ place with skeleton rows until the registry answers', async () => {
+    let answer!: () => void
+    const registryAnswers = new Promise<void>((resolve) => {
+      answer = resolve
+    })
+    const realFetch = globalThis.fetch
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input)
+      if (new URL(url).pathname === '/getWallets') await registryAnswers
+      return realFetch(input, init)
+    })
+    const foyer = setup([])
+    render(<FoyerProvider foyer={foyer} />)
+    act(() => open(foyer))
+    const { dialog, within } = await findDialog()
+    await waitFor(() =>
+      expect(
+        dialog.querySelectorAll('[data-foyer-skeleton="row"] .foyer-skeleton-row'),
+      ).toHaveLength(4),
+    )
+    expect(within.getByRole('status').textContent).toBe('Loading recommended wallets…')
+    expect(within.queryAllByText('Recommended')).toEqual([])
+    // The rows around it are there already.
+    expect(within.getByRole('button', { name: 'All Wallets' })).toBeTruthy()
+
+    answer()
+    await waitFor(() => expect(within.getAllByText('Recommended')).toHaveLength(4))
+    expect(dialog.querySelector('[data-foyer-skeleton]')).toBeNull()
+  })
 })

@@ -44,6 +44,7 @@ export const messages = {
   'connect.tag.installed': 'Installiert',
   'connect.tag.recent': 'Zuletzt verwendet',
   'connect.tag.recommended': 'Empfohlen',
+  'connect.loadingWallets': 'Empfohlene Wallets werden geladen…',
   'connect.networks': 'Netzwerke: {networks}',
   'connect.multiChain.prompt': 'Mit {name} verbinden auf:',
   'connect.section.email': 'E-Mail',
@@ -233,6 +234,8 @@ export const messages = {
   'account.copied': 'Adresse kopiert',
   'account.copyFailed': 'Die Adresse konnte nicht kopiert werden',
   'account.disconnect': 'Trennen',
+  'account.walletReconnecting':
+    'Die Verbindung zu Ihrer Wallet ist unterbrochen. Verbindung wird wiederhergestellt…',
   'account.wallets': 'Wallets',
   'account.switchAccount': 'Konto wechseln',
   'account.accountSwitched': 'Zu {account} gewechselt',

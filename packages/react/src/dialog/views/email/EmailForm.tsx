@@ -8,6 +8,8 @@ export type EmailFormProps = {
   label: string
   placeholder?: string | undefined
   autoFocus?: boolean | undefined
+  /** The email the input starts with, e.g. the one a remembered email login signed in with. */
+  initialEmail?: string | undefined
   /** Shown above the label, e.g. the current email. */
   intro?: ReactNode
   /** Called with the typed email; the caller validates it (through core) and reports `error`. */
@@ -23,7 +25,7 @@ export type EmailFormProps = {
 /** An email input with its error text and 'Continue' button (the login and the email change). */
 export function EmailForm(props: EmailFormProps) {
   const { t } = useFoyerContext()
-  const [email, setEmail] = useState('')
+  const [email, setEmail] = useState(props.initialEmail ?? '')
   const ids = { input: useId(), error: useId() }
 
   const onSubmit = (event: FormEvent) => {

@@ -7,7 +7,14 @@ import { EmailForm } from './EmailForm.tsx'
  * The email input of the Connect view and the EmailLogin view. Submitting sends the login email
  * (loading the embedded wallet's frame on first use) and moves on to device or code verification.
  */
-export function EmailLoginForm({ autoFocus = false }: { autoFocus?: boolean }) {
+export function EmailLoginForm({
+  autoFocus = false,
+  initialEmail,
+}: {
+  autoFocus?: boolean
+  /** Filled in when a remembered email login runs again (ProfileWallets). */
+  initialEmail?: string | undefined
+}) {
   const foyer = useFoyer()
   const { t } = useFoyerContext()
   const login = useAsyncAction((value: string) => connectEmail(foyer, { email: value }))
@@ -29,6 +36,7 @@ export function EmailLoginForm({ autoFocus = false }: { autoFocus?: boolean }) {
       label={t('email.label')}
       placeholder={t('email.placeholder')}
       autoFocus={autoFocus}
+      initialEmail={initialEmail}
       onSubmit={onSubmit}
       onClearError={login.reset}
       isPending={login.isPending}
