@@ -235,11 +235,15 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
       }, timeouts.load)
       onReady = () => {
         onReady = undefined
-        aborts.delete(reject)
         clearTimeout(loadTimer)
-        // SPEC §9: the frame needs a moment after READY before it takes requests.
-        setTimeout(() => {
-          if (element.contentWindow) resolve(element.contentWindow)
+        // SPEC §9: the frame needs a moment after READY before it takes requests. A reset during
+        // that pause clears this timer and aborts the load (its `reject` is still in `aborts`).
+        loadTimer = setTimeout(() => {
+          aborts.delete(reject)
+          if (element.contentWindow) return resolve(element.contentWindow)
+          // The page removed the iframe meanwhile: abort, and load a new one on the next request.
+          removeFrame()
+          reject(new RequestAbortedError())
         }, timeouts.afterReady)
       }
       aborts.add(reject)
