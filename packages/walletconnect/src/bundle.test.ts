@@ -86,7 +86,8 @@ describe('@foyer/walletconnect bundle', () => {
     }
     // Small enough to ship on every page (minified, before compression). Every export counts here,
     // `deferredWalletConnectAdapter` too (the page that uses it alone ships about 0.2 KB of it).
+    // Reporting the relay's drop and return to the account view (issue 23) took it to 12,474 B.
     const eagerBytes = staticClosure(metafile).reduce((sum, output) => sum + output.bytes, 0)
-    expect(eagerBytes).toBeLessThan(12_300)
+    expect(eagerBytes).toBeLessThan(12_600)
   })
 })

@@ -104,7 +104,9 @@ describe('startPolkadotDevnet', () => {
     expect(fee).toBeGreaterThan(0n)
     expect(await freeBalance(to.address)).toBe(before.to + amount)
     expect(await freeBalance(from.address)).toBe(before.from - amount - fee)
-  })
+    // chopsticks builds the block by running the runtime's WebAssembly: it took past 30 s
+    // beside the other unit files on two cores (CI), so not the suite's default limit.
+  }, 120_000)
 })
 
 describe('startPolkadotDevnet ports', () => {
