@@ -22,7 +22,8 @@ import {
 import { startSocialProviders } from '@foyer/social-provider'
 
 export const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-export const sharedRegistryFile = resolve(rootDir, '../shared/data/wallet-registry/wallets.json')
+/** The wallet registry snapshot the local world imports (113 WalletConnect listings with logos, MIT). */
+export const sharedRegistryFile = resolve(rootDir, 'data/wallet-registry/wallets.json')
 
 /** Fixed ports of the local world (ARCHITECTURE.md). */
 export const worldPorts = {

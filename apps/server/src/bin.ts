@@ -32,10 +32,10 @@ Commands:
   analytics query [--project ID] [--since 1h|ISO] [--type error] [--limit 100] [--summary]
 `
 
-/** The shared registry of the local world, imported by `serve --dev` when present. */
+/** The repository's registry snapshot (data/wallet-registry), imported by `serve --dev` when present. */
 const sharedRegistryFile = resolve(
   dirname(fileURLToPath(import.meta.url)),
-  '../../../../shared/data/wallet-registry/wallets.json',
+  '../../../data/wallet-registry/wallets.json',
 )
 
 async function main(argv: string[]): Promise<number> {

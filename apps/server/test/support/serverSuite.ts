@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import {
   type Devnet,
   ensRegistryAbi,
@@ -66,7 +67,9 @@ import {
   startCountingRpcProxy,
 } from './startCountingRpcProxy.ts'
 
-export const sharedRegistryFile = '/work/shared/data/wallet-registry/wallets.json'
+export const sharedRegistryFile = fileURLToPath(
+  new URL('../../../../data/wallet-registry/wallets.json', import.meta.url),
+)
 const registryFile = process.env.FOYER_REGISTRY_FILE ?? sharedRegistryFile
 const logoTypes: Record<string, string> = {
   jpeg: 'image/jpeg',

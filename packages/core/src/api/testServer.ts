@@ -4,6 +4,7 @@ import { createServer as createHttpServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { type Devnet, startDevnet } from '@foyer/devnet'
 import { createServer } from '@foyer/server'
 
@@ -17,7 +18,9 @@ export type TestServer = {
 }
 
 /** The shared WalletConnect-format registry of the local world (113 wallets), when present. */
-const sharedRegistryFile = '/work/shared/data/wallet-registry/wallets.json'
+const sharedRegistryFile = fileURLToPath(
+  new URL('../../../../data/wallet-registry/wallets.json', import.meta.url),
+)
 
 /**
  * Starts one anvil devnet (chain 31337), with `solana` also the LiteSVM cluster, and the Foyer
