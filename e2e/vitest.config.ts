@@ -11,6 +11,8 @@ export default defineConfig({
     globalSetup: ['./support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A page under a loaded CI runner can take seconds to react; a poll's 1 s default flakes there.
+    expect: { poll: { timeout: 10_000 } },
     // One browser-driven file at a time: the world is shared and the machine has 2 cores.
     fileParallelism: false,
   },

@@ -27,11 +27,15 @@ export type PrepareOverlayParameters = {
  * Connect view's rows). Rejects only when the dialog chunk does not arrive.
  */
 export async function prepareOverlay(foyer: Foyer, parameters: PrepareOverlayParameters = {}) {
-  const [dialog] = await Promise.all([loadDialog(), loadAdapters(foyer.config.adapters)])
-  await dialog.prepareDialog({
-    view: parameters.view ?? initialView(foyer),
-    locale: parameters.locale ?? foyer.getState().locale,
-  })
+  // The view's chunk and texts start as soon as the dialog chunk is in, not after the adapters.
+  const dialog = loadDialog()
+  const prepared = dialog.then((module) =>
+    module.prepareDialog({
+      view: parameters.view ?? initialView(foyer),
+      locale: parameters.locale ?? foyer.getState().locale,
+    }),
+  )
+  await Promise.all([prepared, loadAdapters(foyer.config.adapters)])
   return dialog
 }
 
