@@ -124,6 +124,11 @@ test('sends 1 USDC to the name from Send: it resolves as typed and lands on anvi
     .poll(() => lookup.getAttribute('data-foyer-receiver-lookup'), { timeout: 10_000 })
     .toBe('resolved')
   expect(await lookup.textContent()).toContain(`${name} · ${registrant}`)
+  // The receiver's avatar sits beside its name and address, never over them.
+  const avatar = (await lookup.locator('[data-foyer-receiver-profile] img').boundingBox())!
+  const text = (await lookup.locator('.foyer-receiver-profile-text').boundingBox())!
+  expect(avatar.width).toBeGreaterThan(0)
+  expect(avatar.x + avatar.width).toBeLessThanOrEqual(text.x)
   const balance = () =>
     ensClient.readContract({
       address: usdc.address,

@@ -374,6 +374,11 @@ export const dialogStyles = /* css */ `
 }
 
 .foyer-wallet-icon-large { width: 72px; height: 72px; border-radius: 20px; }
+.foyer-wallet-icon-small { width: 24px; height: 24px; border-radius: 50%; }
+
+/* Send: the receiver's avatar beside its name and address, the long address wrapping beside it. */
+.foyer-receiver-profile { display: flex; align-items: center; gap: 8px; min-width: 0; margin-top: 4px; }
+.foyer-receiver-profile-text { min-width: 0; overflow-wrap: anywhere; }
 
 /* All Wallets: the first four wallets' logos in a 2×2 grid. */
 .foyer-wallet-grid-icon {

@@ -256,16 +256,21 @@ export default function Send() {
                 ? t('error.resolveName')
                 : null}
           {receiver.lookup.state === 'resolved' && send.receiverAddress ? (
-            <span data-foyer-receiver-profile="">
-              <WalletIcon src={send.receiverProfileImage ?? identiconUrl(send.receiverAddress)} />
-              {`${send.receiverProfileName ?? receiver.lookup.name} · ${send.receiverAddress}`}
+            <span className="foyer-receiver-profile" data-foyer-receiver-profile="">
+              <WalletIcon
+                src={send.receiverProfileImage ?? identiconUrl(send.receiverAddress)}
+                size="small"
+              />
+              <span className="foyer-receiver-profile-text">
+                {`${send.receiverProfileName ?? receiver.lookup.name} · ${send.receiverAddress}`}
+              </span>
             </span>
           ) : null}
         </p>
       ) : send.receiverProfileName ? (
-        <p className="foyer-muted" data-foyer-receiver-profile="">
-          <WalletIcon src={send.receiverProfileImage} />
-          {send.receiverProfileName}
+        <p className="foyer-muted foyer-receiver-profile" data-foyer-receiver-profile="">
+          <WalletIcon src={send.receiverProfileImage} size="small" />
+          <span className="foyer-receiver-profile-text">{send.receiverProfileName}</span>
         </p>
       ) : null}
       {shown.receiverAddress ? (
