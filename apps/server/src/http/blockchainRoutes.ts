@@ -62,9 +62,10 @@ export function registerBlockchainRoutes(app: FastifyInstance): void {
   const historyReads = createSingleFlight()
   const early = createEarlyAnswers({
     peekProject: foyer.peekProject,
-    requireProject: foyer.requireProject,
+    admitProject: foyer.admitProject,
     peekRegistryVersion: foyer.responses.peekRegistryVersion,
     sendAnswer,
+    cacheWrites: foyer.cacheWrites,
   })
   const answerEarly = { onRequest: early.answerEarly }
   const ensChain = () => foyer.chains.find((chain) => chain.config.ensUniversalResolver)
@@ -164,7 +165,7 @@ export function registerBlockchainRoutes(app: FastifyInstance): void {
         project,
         checkOrigin: true,
         validUntil: Date.now() + balanceCacheTtlMs,
-        isCurrent: storedTexts(keys, perChain),
+        isStored: storedTexts(keys, perChain),
         answer,
       })
     return sendAnswer(request, reply, answer)
@@ -315,7 +316,6 @@ export function registerBlockchainRoutes(app: FastifyInstance): void {
         return fresh
       }))
     const answer = preparedText(key, [text], onlyPart, jsonContentType)
-    const stored = storedTexts([key], [text])
     early.remember(request, {
       projectId: project.id,
       project,
@@ -325,7 +325,8 @@ export function registerBlockchainRoutes(app: FastifyInstance): void {
       isCurrent: () =>
         chains.every(
           (chain, index) => foyer.indexer.indexedState(chain.config.chainId) === states[index],
-        ) && stored(),
+        ),
+      isStored: storedTexts([key], [text]),
       answer,
     })
     return sendAnswer(request, reply, answer)

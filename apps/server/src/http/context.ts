@@ -28,6 +28,17 @@ export type ServerContext = {
     projectId: string,
     options?: { checkOrigin?: boolean },
   ) => Promise<Project>
+  /**
+   * The origin and per-project rate checks of `requireProject` for a project already in hand:
+   * throws a refusal, or returns a promise (rejected with it) while a rate limiter is asked.
+   */
+  admitProject: (
+    request: FastifyRequest,
+    project: Project,
+    options?: { checkOrigin?: boolean },
+  ) => Promise<void> | undefined
+  /** Writes this process made to `cache` so far (see `countCacheWrites`). */
+  cacheWrites: () => number
   /** Looks a project up through a short per-process cache. */
   findProject: (projectId: string) => Promise<Project | undefined>
   /** The fresh cached project without waiting, when there is one (see `ProjectCache.peek`). */

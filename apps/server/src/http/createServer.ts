@@ -17,6 +17,7 @@ import { BaseError as ViemBaseError } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createAnalyticsQuota } from '../analytics/quota.ts'
 import { type AnalyticsRetention, startAnalyticsRetention } from '../analytics/retention.ts'
+import { countCacheWrites } from '../cache/countCacheWrites.ts'
 import { type Cache, createMemoryCache } from '../cache/createCache.ts'
 import { createFallbackCache } from '../cache/createFallbackCache.ts'
 import { createResponseCache } from '../cache/createResponseCache.ts'
@@ -50,7 +51,7 @@ import { createHttpPriceProvider } from '../prices/createHttpPriceProvider.ts'
 import { createPriceService } from '../prices/createPriceService.ts'
 import { createOriginDecisions } from '../projects/createOriginDecisions.ts'
 import { createProjectCache } from '../projects/createProjectCache.ts'
-import { upsertProject } from '../projects/projects.ts'
+import { type Project, upsertProject } from '../projects/projects.ts'
 import { importRegistry, seedBuiltinWallets } from '../registry/wallets.ts'
 import { type SiwxCleanup, startSiwxCleanup } from '../siwx/cleanup.ts'
 import { createUniswapV2SwapProvider } from '../swap/createUniswapV2SwapProvider.ts'
@@ -263,8 +264,11 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
 
   // With Redis, a Redis that stops answering turns the cache per process (one warning per outage)
   // until it is back, as the rate limits do.
-  const cache: Cache =
-    options.cache ?? (redis ? createFallbackCache({ redis, log: app.log }) : createMemoryCache())
+  // Writes are counted so early answers trust a passed freshness check until this process
+  // writes again (see `createEarlyAnswers`).
+  const { cache, writes: cacheWrites } = countCacheWrites(
+    options.cache ?? (redis ? createFallbackCache({ redis, log: app.log }) : createMemoryCache()),
+  )
   const responses = createResponseCache({ cache })
   const chains = indexedConfigs.map((config) => createChainRuntime({ config }))
   const prices = createPriceService({
@@ -341,6 +345,27 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
     keyGenerator: (req) => `errors:${projectIdOf(req)}:${req.ip}`,
   })
 
+  /** The origin check (throws) and the per-project rate, a promise only when a limiter is asked. */
+  function admitProject(
+    request: FastifyRequest,
+    project: Project,
+    { checkOrigin = true }: { checkOrigin?: boolean } = {},
+  ): Promise<void> | undefined {
+    const origin = request.headers.origin
+    if (
+      checkOrigin &&
+      origin !== undefined &&
+      !originDecisions.isAllowed(origin, project.allowedOrigins)
+    ) {
+      throw new OriginNotAllowedError()
+    }
+    if (!projectLimiter) return undefined
+    ;(request as RequestWithProject).foyerProjectId = project.id
+    return projectLimiter(request).then((limit) => {
+      if (!limit.isAllowed && limit.isExceeded) throw rateLimited(limit.ttlInSeconds)
+    })
+  }
+
   const context: ServerContext = {
     database,
     cache,
@@ -357,24 +382,15 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
     loginProviders: new Set(),
     nameZone: names?.zone,
     smartAccounts,
-    async requireProject(request, projectId, { checkOrigin = true } = {}) {
-      const project = await findProject(projectId)
+    async requireProject(request, projectId, options) {
+      const peeked = projects.peek(projectId)
+      const project = peeked ? peeked.project : await findProject(projectId)
       if (!project) throw new InvalidProjectIdError()
-      const origin = request.headers.origin
-      if (
-        checkOrigin &&
-        origin !== undefined &&
-        !originDecisions.isAllowed(origin, project.allowedOrigins)
-      ) {
-        throw new OriginNotAllowedError()
-      }
-      if (projectLimiter) {
-        ;(request as RequestWithProject).foyerProjectId = project.id
-        const limit = await projectLimiter(request)
-        if (!limit.isAllowed && limit.isExceeded) throw rateLimited(limit.ttlInSeconds)
-      }
+      await admitProject(request, project, options)
       return project
     },
+    admitProject,
+    cacheWrites,
     async allowErrorReport(request, projectId) {
       ;(request as RequestWithProject).foyerProjectId = projectId
       const limit = await errorReportLimiter(request)

@@ -11,8 +11,9 @@ export function drainOnClose(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     closing = true
   })
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // A callback hook: an async one made a promise for every answer.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close')
-    return payload
+    done(null, payload)
   })
 }

@@ -117,9 +117,10 @@ export function registerWalletServiceRoutes(app: FastifyInstance): void {
   // A URL answered before is answered again from the first hook while what it depends on holds.
   const early = createEarlyAnswers({
     peekProject: foyer.peekProject,
-    requireProject: foyer.requireProject,
+    admitProject: foyer.admitProject,
     peekRegistryVersion: foyer.responses.peekRegistryVersion,
     sendAnswer,
+    cacheWrites: foyer.cacheWrites,
   })
   const answerEarly = { onRequest: early.answerEarly }
 
