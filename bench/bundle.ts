@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { startDevnet } from '@foyer/devnet'
+import { decode } from '@jridgewell/sourcemap-codec'
 import { rootDir } from '../scripts/world.ts'
 
 export type Size = { raw: number; gzip: number; brotli: number }
@@ -61,6 +62,27 @@ export async function buildDemo(): Promise<string> {
   return join(rootDir, 'apps/demo/dist')
 }
 
+/**
+ * Builds the typical app page on its own (apps/demo/vite.typical.config.ts), as an app with just
+ * that page ships it; it needs no devnet.
+ */
+export function buildTypicalPage(): string {
+  const result = spawnSync(
+    process.execPath,
+    [
+      join(rootDir, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '-c',
+      'apps/demo/vite.typical.config.ts',
+      '--logLevel',
+      'error',
+    ],
+    { cwd: rootDir, env: { ...process.env, NODE_ENV: 'production' }, stdio: 'inherit' },
+  )
+  if (result.status !== 0) throw new Error('vite build of the typical app page failed')
+  return join(rootDir, 'apps/demo/dist-typical')
+}
+
 /** Files the browser fetches before the page is interactive: entry, modulepreloads, stylesheets. */
 export function firstLoadFiles(distDir: string, htmlFile: string): string[] {
   const html = readFileSync(join(distDir, htmlFile), 'utf8')
@@ -78,4 +100,70 @@ export function firstLoadSize(
 ): Size & { files: number } {
   const files = firstLoadFiles(distDir, htmlFile).filter(only)
   return { ...addSizes(files.map((file) => sizeOf(readFileSync(file)))), files: files.length }
+}
+
+/** Who wrote the bytes of a first load. */
+export type Author = 'foyer' | 'dependencies' | 'app' | 'bundler'
+
+/**
+ * Whose each byte of a page's first load is, from the files' source maps: Foyer's packages,
+ * their npm dependencies (the store's zustand), the app's own modules, and the bundler's (its
+ * runtime chunk, Vite's preload helper and the chunks' import and export lines, which no module
+ * wrote). Raw bytes are exact; gzip and brotli, which only a whole file has, are shared out in
+ * proportion to each author's bytes compressed alone.
+ */
+export function firstLoadByAuthor(
+  distDir: string,
+  htmlFile: string,
+  only: (file: string) => boolean = () => true,
+): Record<Author, Size> {
+  const totals = Object.fromEntries(
+    (['foyer', 'dependencies', 'app', 'bundler'] as const).map((author) => [
+      author,
+      { raw: 0, gzip: 0, brotli: 0 },
+    ]),
+  ) as Record<Author, Size>
+  for (const file of firstLoadFiles(distDir, htmlFile).filter(only)) {
+    const code = readFileSync(file, 'utf8')
+    const texts = authorTexts(code, existsSync(`${file}.map`) ? `${file}.map` : undefined)
+    const alone = Object.fromEntries(
+      Object.entries(texts).map(([author, text]) => [author, sizeOf(Buffer.from(text))]),
+    ) as Partial<Record<Author, Size>>
+    const whole = sizeOf(Buffer.from(code))
+    const sum = addSizes(Object.values(alone))
+    for (const [author, size] of Object.entries(alone) as [Author, Size][]) {
+      totals[author].raw += size.raw
+      totals[author].gzip += Math.round((whole.gzip * size.gzip) / sum.gzip)
+      totals[author].brotli += Math.round((whole.brotli * size.brotli) / sum.brotli)
+    }
+  }
+  return totals
+}
+
+function authorOf(source: string | undefined): Author {
+  if (source === undefined || source.includes('rolldown') || source.includes('vite/'))
+    return 'bundler'
+  if (source.includes('/node_modules/')) return 'dependencies'
+  if (source.includes('/packages/')) return 'foyer'
+  return 'app'
+}
+
+/** Each author's text in one built file: a span is its preceding mapping's (none: the bundler's). */
+function authorTexts(code: string, mapFile: string | undefined): Partial<Record<Author, string>> {
+  if (!mapFile) return { bundler: code }
+  const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[]; mappings: string }
+  const lines = decode(map.mappings)
+  const texts: Partial<Record<Author, string>> = {}
+  let author: Author = 'bundler'
+  code.split('\n').forEach((line, index, all) => {
+    let column = 0
+    for (const segment of lines[index] ?? []) {
+      texts[author] = (texts[author] ?? '') + line.slice(column, segment[0])
+      column = segment[0]
+      author = segment.length > 1 ? authorOf(map.sources[segment[1]!]) : 'bundler'
+    }
+    texts[author] =
+      (texts[author] ?? '') + line.slice(column) + (index < all.length - 1 ? '\n' : '')
+  })
+  return texts
 }

@@ -2,9 +2,9 @@
  * `npm test`: system packages, lint, typecheck, dependency advisories (`scripts/audit.ts`), unit +
  * integration tests, the mutation check of the critical modules the last commit changed
  * (`scripts/mutation.ts`), then end-to-end tests in Chromium against a local world that the run
- * starts and stops itself, with the docs site (`scripts/docs/build.ts`) and the published packages
- * (`scripts/packages.ts`) built beside them, and the size budgets. Ends with one summary line
- * 'N passed, N failed'.
+ * starts and stops itself, with the typical app page (apps/demo/vite.typical.config.ts), the docs
+ * site (`scripts/docs/build.ts`) and the published packages (`scripts/packages.ts`) built beside
+ * them, and the size budgets. Ends with one summary line 'N passed, N failed'.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs'
@@ -68,12 +68,17 @@ async function vitest(title: string, configArgs: string[], name: string) {
  * Runs a step beside another, its output to `logFile` (printed when it ends, so the two steps'
  * lines do not interleave); resolves with whether it passed.
  */
-async function runBeside(title: string, args: string[], logFile: string): Promise<boolean> {
+async function runBeside(
+  title: string,
+  args: string[],
+  logFile: string,
+  env: Record<string, string> = {},
+): Promise<boolean> {
   const log = openSync(logFile, 'w')
   const started = Date.now()
   const child = spawn(process.execPath, args, {
     cwd: rootDir,
-    env: process.env,
+    env: { ...process.env, ...env },
     stdio: ['ignore', log, log],
   })
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
@@ -85,8 +90,27 @@ async function runBeside(title: string, args: string[], logFile: string): Promis
   return code === 0
 }
 
-/** The docs site, then the packages: one after the other, so they never take both cores. */
+/**
+ * The typical app page built on its own (15 to 30 s), for its size budget; then, unless only the
+ * end-to-end tests run, the docs site and the packages: one after the other, so they never take
+ * both cores.
+ */
 async function startBuildsBeside(): Promise<boolean> {
+  const typicalPage = await runBeside(
+    'Typical app page build (size budget)',
+    [
+      'node_modules/vite/bin/vite.js',
+      'build',
+      '-c',
+      'apps/demo/vite.typical.config.ts',
+      '--logLevel',
+      'error',
+    ],
+    join(reportDir, 'typical-page.log'),
+    // Under a test runner NODE_ENV may be 'test', which would ship React's development build.
+    { NODE_ENV: 'production' },
+  )
+  if (e2eOnly) return typicalPage
   // The docs site: generated reference pages (actions, hooks, the OpenAPI document), the VitePress
   // build (which fails on a dead link) and a check of every link, fragments included.
   const docs = await runBeside(
@@ -102,7 +126,7 @@ async function startBuildsBeside(): Promise<boolean> {
     ['--import', 'tsx', 'scripts/packages.ts'],
     join(reportDir, 'packages.log'),
   )
-  return docs && packages
+  return typicalPage && docs && packages
 }
 
 ok &&= await run('System packages (chromium, postgresql, redis-server)', 'bash', [
@@ -143,13 +167,15 @@ if (ok && !e2eOnly) {
     '150',
   ])
 }
-// The docs site and the packages are builds that share nothing with the local world: they run
+// The typical app page, the docs site and the packages are builds that share nothing with the
+// local world (the page needs no devnet.json: see apps/demo/vite.config.ts): they run
 // beside the end-to-end tests (which mostly wait on the browser and the chains) instead of before
 // them, their output kept in a log printed when they end.
-const buildsBeside = ok && !e2eOnly ? startBuildsBeside() : undefined
+const buildsBeside = ok ? startBuildsBeside() : undefined
 if (ok) await vitest('End-to-end tests (Chromium)', ['--config', 'e2e/vitest.config.ts'], 'e2e')
 if (buildsBeside) ok = (await buildsBeside) && ok
-// The end-to-end run built the demo for production; size-limit checks its budgets (.size-limit.cjs).
+// The end-to-end run built the demo for production, and the typical app page was built beside it;
+// size-limit checks their budgets (.size-limit.cjs).
 if (ok)
   ok &&= await run('Size budgets (size-limit)', process.execPath, [
     'node_modules/size-limit/bin.js',

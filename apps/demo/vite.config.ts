@@ -13,11 +13,27 @@ function foyerWorld(): Plugin {
   const id = 'virtual:foyer-world'
   // Only the chain list, for pages that need nothing else (the connect-button page).
   const chainsId = 'virtual:foyer-world-chains'
+  // Only the services' addresses, which need no devnet: the typical app page builds beside the
+  // end-to-end run (scripts/test.ts), before the local world has written its devnet.json.
+  const servicesId = 'virtual:foyer-world-services'
   const devnetFile = process.env.FOYER_DEVNET_FILE ?? resolve(rootDir, 'devnet.json')
+  const services = {
+    serverUrl: process.env.FOYER_SERVER_URL ?? 'http://127.0.0.1:4400',
+    relayUrl: process.env.FOYER_RELAY_URL ?? 'ws://127.0.0.1:4402',
+    frameUrl: process.env.FOYER_FRAME_URL ?? 'http://127.0.0.1:4401/',
+    projectId: process.env.FOYER_PROJECT_ID ?? 'foyer-dev',
+  }
+  // Named exports, so a page bundles only what it imports (no keys on the button page).
+  const toModule = (values: Record<string, unknown>) =>
+    Object.entries(values)
+      .map(([name, value]) => `export const ${name} = ${JSON.stringify(value ?? null)}`)
+      .join('\n')
   return {
     name: 'foyer-world',
-    resolveId: (source) => (source === id || source === chainsId ? `\0${source}` : undefined),
+    resolveId: (source) =>
+      source === id || source === chainsId || source === servicesId ? `\0${source}` : undefined,
     load(resolved) {
+      if (resolved === `\0${servicesId}`) return toModule(services)
       if (resolved !== `\0${id}` && resolved !== `\0${chainsId}`) return
       if (!existsSync(devnetFile)) {
         this.error(`${devnetFile} not found: start the local world first (npm start).`)
@@ -44,15 +60,9 @@ function foyerWorld(): Plugin {
         bitcoin: devnet.bitcoin,
         cosmos: devnet.cosmos,
         polkadot: devnet.polkadot,
-        serverUrl: process.env.FOYER_SERVER_URL ?? 'http://127.0.0.1:4400',
-        relayUrl: process.env.FOYER_RELAY_URL ?? 'ws://127.0.0.1:4402',
-        frameUrl: process.env.FOYER_FRAME_URL ?? 'http://127.0.0.1:4401/',
-        projectId: process.env.FOYER_PROJECT_ID ?? 'foyer-dev',
+        ...services,
       }
-      // Named exports, so a page bundles only what it imports (no keys on the button page).
-      return Object.entries(values)
-        .map(([name, value]) => `export const ${name} = ${JSON.stringify(value ?? null)}`)
-        .join('\n')
+      return toModule(values)
     },
   }
 }

@@ -1,4 +1,4 @@
-import { projectId, relayUrl, serverUrl } from 'virtual:foyer-world'
+import { projectId, relayUrl, serverUrl } from 'virtual:foyer-world-services'
 import { createFoyer } from '@foyer/core'
 import { deferredEvmAdapter } from '@foyer/evm'
 import { ConnectButton, FoyerProvider } from '@foyer/react'

@@ -17,3 +17,10 @@ declare module 'virtual:foyer-world-chains' {
   import type { DevnetChain } from '@foyer/devnet'
   export const chains: Pick<DevnetChain, 'chainId' | 'name' | 'nativeCurrency' | 'rpcUrl'>[]
 }
+
+declare module 'virtual:foyer-world-services' {
+  export const serverUrl: string
+  export const relayUrl: string
+  export const frameUrl: string
+  export const projectId: string
+}

@@ -1,103 +1,122 @@
 import { NetworkNotFoundError } from './errors/network.ts'
-import type { CaipNetwork, CaipNetworkId, ChainDefinition, NetworkInput } from './types/network.ts'
+import type {
+  CaipNetwork,
+  CaipNetworkId,
+  ChainDefinition,
+  ChainNamespace,
+  NativeCurrency,
+  NetworkInput,
+} from './types/network.ts'
 import { formatCaipNetworkId, isCaipNetworkId } from './utils/caip.ts'
 
 const ETHER = { name: 'Ether', symbol: 'ETH', decimals: 18 } as const
 const SOL = { name: 'Solana', symbol: 'SOL', decimals: 9 } as const
 const BTC = { name: 'Bitcoin', symbol: 'BTC', decimals: 8 } as const
 
-function evm(
-  id: number,
+// Built by one function from positional values: every app that takes `createFoyer` loads this
+// table before its first paint (CAIP-2 ids resolve synchronously), so it is kept short.
+function network(
+  chainNamespace: ChainNamespace,
+  id: number | string,
   name: string,
   rpcUrl: string,
-  extra: Partial<CaipNetwork> = {},
+  explorer?: readonly [name: string, url: string],
+  testnet?: true,
+  nativeCurrency: NativeCurrency = chainNamespace === 'solana'
+    ? SOL
+    : chainNamespace === 'bip122'
+      ? BTC
+      : ETHER,
 ): CaipNetwork {
   return {
     id,
     name,
-    chainNamespace: 'eip155',
-    caipNetworkId: `eip155:${id}`,
-    nativeCurrency: ETHER,
+    chainNamespace,
+    caipNetworkId: `${chainNamespace}:${id}`,
+    nativeCurrency,
     rpcUrls: { default: { http: [rpcUrl] } },
-    ...extra,
+    ...(explorer && { blockExplorers: { default: { name: explorer[0], url: explorer[1] } } }),
+    ...(testnet && { testnet }),
   }
 }
 
-export const mainnet = evm(1, 'Ethereum', 'https://eth.merkle.io', {
-  blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io' } },
-})
-export const sepolia = evm(11155111, 'Sepolia', 'https://sepolia.drpc.org', {
-  testnet: true,
-  blockExplorers: { default: { name: 'Etherscan', url: 'https://sepolia.etherscan.io' } },
-})
-export const base = evm(8453, 'Base', 'https://mainnet.base.org', {
-  blockExplorers: { default: { name: 'Basescan', url: 'https://basescan.org' } },
-})
-export const optimism = evm(10, 'OP Mainnet', 'https://mainnet.optimism.io', {
-  blockExplorers: {
-    default: { name: 'Optimism Explorer', url: 'https://optimistic.etherscan.io' },
-  },
-})
-export const arbitrum = evm(42161, 'Arbitrum One', 'https://arb1.arbitrum.io/rpc', {
-  blockExplorers: { default: { name: 'Arbiscan', url: 'https://arbiscan.io' } },
-})
-export const polygon = evm(137, 'Polygon', 'https://polygon-rpc.com', {
-  nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 },
-  blockExplorers: { default: { name: 'PolygonScan', url: 'https://polygonscan.com' } },
-})
+export const mainnet = network('eip155', 1, 'Ethereum', 'https://eth.merkle.io', [
+  'Etherscan',
+  'https://etherscan.io',
+])
+export const sepolia = network(
+  'eip155',
+  11155111,
+  'Sepolia',
+  'https://sepolia.drpc.org',
+  ['Etherscan', 'https://sepolia.etherscan.io'],
+  true,
+)
+export const base = network('eip155', 8453, 'Base', 'https://mainnet.base.org', [
+  'Basescan',
+  'https://basescan.org',
+])
+export const optimism = network('eip155', 10, 'OP Mainnet', 'https://mainnet.optimism.io', [
+  'Optimism Explorer',
+  'https://optimistic.etherscan.io',
+])
+export const arbitrum = network('eip155', 42161, 'Arbitrum One', 'https://arb1.arbitrum.io/rpc', [
+  'Arbiscan',
+  'https://arbiscan.io',
+])
+export const polygon = network(
+  'eip155',
+  137,
+  'Polygon',
+  'https://polygon-rpc.com',
+  ['PolygonScan', 'https://polygonscan.com'],
+  undefined,
+  { name: 'POL', symbol: 'POL', decimals: 18 },
+)
 /** The local world's chain A (`npm start`). */
-export const anvil = evm(31337, 'Anvil', 'http://127.0.0.1:8545', { testnet: true })
+export const anvil = network('eip155', 31337, 'Anvil', 'http://127.0.0.1:8545', undefined, true)
 /** The local world's chain B, so network switching is real. */
-export const anvilB = evm(31338, 'Anvil B', 'http://127.0.0.1:8546', { testnet: true })
+export const anvilB = network('eip155', 31338, 'Anvil B', 'http://127.0.0.1:8546', undefined, true)
 
-export const solana: CaipNetwork = {
-  id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  name: 'Solana',
-  chainNamespace: 'solana',
-  caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  nativeCurrency: SOL,
-  rpcUrls: { default: { http: ['https://api.mainnet-beta.solana.com'] } },
-  blockExplorers: { default: { name: 'Solscan', url: 'https://solscan.io' } },
-}
-export const solanaDevnet: CaipNetwork = {
-  id: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
-  name: 'Solana Devnet',
-  chainNamespace: 'solana',
-  caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
-  nativeCurrency: SOL,
-  rpcUrls: { default: { http: ['https://api.devnet.solana.com'] } },
-  blockExplorers: { default: { name: 'Solscan', url: 'https://solscan.io' } },
-  testnet: true,
-}
-export const solanaTestnet: CaipNetwork = {
-  id: '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
-  name: 'Solana Testnet',
-  chainNamespace: 'solana',
-  caipNetworkId: 'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
-  nativeCurrency: SOL,
-  rpcUrls: { default: { http: ['https://api.testnet.solana.com'] } },
-  blockExplorers: { default: { name: 'Solscan', url: 'https://solscan.io' } },
-  testnet: true,
-}
-export const bitcoin: CaipNetwork = {
-  id: '000000000019d6689c085ae165831e93',
-  name: 'Bitcoin',
-  chainNamespace: 'bip122',
-  caipNetworkId: 'bip122:000000000019d6689c085ae165831e93',
-  nativeCurrency: BTC,
-  rpcUrls: { default: { http: ['https://mempool.space/api'] } },
-  blockExplorers: { default: { name: 'Mempool', url: 'https://mempool.space' } },
-}
-export const bitcoinTestnet: CaipNetwork = {
-  id: '000000000933ea01ad0ee984209779ba',
-  name: 'Bitcoin Testnet',
-  chainNamespace: 'bip122',
-  caipNetworkId: 'bip122:000000000933ea01ad0ee984209779ba',
-  nativeCurrency: BTC,
-  rpcUrls: { default: { http: ['https://mempool.space/testnet/api'] } },
-  blockExplorers: { default: { name: 'Mempool', url: 'https://mempool.space/testnet' } },
-  testnet: true,
-}
+const SOLSCAN = ['Solscan', 'https://solscan.io'] as const
+export const solana = network(
+  'solana',
+  '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  'Solana',
+  'https://api.mainnet-beta.solana.com',
+  SOLSCAN,
+)
+export const solanaDevnet = network(
+  'solana',
+  'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+  'Solana Devnet',
+  'https://api.devnet.solana.com',
+  SOLSCAN,
+  true,
+)
+export const solanaTestnet = network(
+  'solana',
+  '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
+  'Solana Testnet',
+  'https://api.testnet.solana.com',
+  SOLSCAN,
+  true,
+)
+export const bitcoin = network(
+  'bip122',
+  '000000000019d6689c085ae165831e93',
+  'Bitcoin',
+  'https://mempool.space/api',
+  ['Mempool', 'https://mempool.space'],
+)
+export const bitcoinTestnet = network(
+  'bip122',
+  '000000000933ea01ad0ee984209779ba',
+  'Bitcoin Testnet',
+  'https://mempool.space/testnet/api',
+  ['Mempool', 'https://mempool.space/testnet'],
+  true,
+)
 
 /** Networks that can be named by CAIP-2 id alone in `createFoyer({ networks })`. */
 export const BUILT_IN_NETWORKS: readonly CaipNetwork[] = [
