@@ -11,6 +11,7 @@ import { Header } from './Header.tsx'
 import { HeaderNetworkButton } from './HeaderNetworkButton.tsx'
 import { hidePageFromAssistiveTech } from './hidePageFromAssistiveTech.ts'
 import { createLayerStack, LayerStackProvider, useDismissableLayer } from './layers.tsx'
+import { openingView } from './openingView.ts'
 import { SocialFlowProvider } from './socialFlow.tsx'
 import { useAnimatedHeight } from './useAnimatedHeight.ts'
 import { NotAvailable } from './views/NotAvailable.tsx'
@@ -55,11 +56,13 @@ function DialogInner({
   const cardRef = useRef<HTMLDivElement>(null)
   const contentRef = useRef<HTMLDivElement>(null)
   const height = useAnimatedHeight(contentRef)
-  const { view, data, historyLength, shake, loading } = useFoyerState(
+  // Closed (rendered ahead, hidden), it shows the view `open()` picks, so opening re-renders
+  // nothing when the two agree.
+  const { view, data, canGoBack, shake, loading } = useFoyerState(
     (state) => ({
-      view: state.dialog.view,
+      view: state.dialog.open ? state.dialog.view : openingView(state, foyer.config),
       data: state.dialog.data,
-      historyLength: state.dialog.history.length,
+      canGoBack: state.dialog.history.length > 1,
       shake: state.dialog.shake,
       loading: state.dialog.loading,
     }),
@@ -93,8 +96,22 @@ function DialogInner({
   useLayoutEffect(() => {
     // Only the first run captures: StrictMode runs this again after focus already moved in.
     triggerRef.current ??= deepActiveElement(host.ownerDocument)
-    cardRef.current?.focus()
-  }, [host])
+    const card = cardRef.current
+    if (!card) return
+    // A dialog only while shown: the one rendered ahead, hidden, is none (layout effects run when
+    // it is revealed, and clean up when it is hidden).
+    card.setAttribute('role', 'dialog')
+    card.setAttribute('aria-modal', 'true')
+    card.setAttribute('aria-labelledby', titleId)
+    // No scrolling into view (the card is fixed in the viewport): that would lay the page out
+    // here, in the click's task, and again in the frame that shows the dialog.
+    card.focus({ preventScroll: true })
+    return () => {
+      card.removeAttribute('role')
+      card.removeAttribute('aria-modal')
+      card.removeAttribute('aria-labelledby')
+    }
+  }, [host, titleId])
 
   // While open, the page is hidden from assistive tech. Closing restores it and focuses the
   // trigger again; this is a passive effect so it runs after React's own post-commit focus
@@ -139,9 +156,6 @@ function DialogInner({
       <div
         ref={cardRef}
         className="foyer-card"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
         aria-busy={loading || undefined}
         tabIndex={-1}
         data-shake={shake}
@@ -150,7 +164,7 @@ function DialogInner({
         <Header
           titleId={titleId}
           title={title}
-          canGoBack={historyLength > 1}
+          canGoBack={canGoBack}
           onBack={() => goBack(foyer)}
           onClose={() => close(foyer)}
           start={view === 'Account' ? <HeaderNetworkButton /> : undefined}
@@ -162,7 +176,7 @@ function DialogInner({
             <div
               key={view}
               className="foyer-view"
-              data-foyer-first-view={historyLength <= 1 ? '' : undefined}
+              data-foyer-first-view={canGoBack ? undefined : ''}
             >
               {ViewComponent ? (
                 <Suspense fallback={<Loading label={t('dialog.loading')} />}>
