@@ -15,6 +15,7 @@ import {
   parseOptions,
   type ReportMutant,
   runGroup,
+  scoreTable,
 } from './mutation.ts'
 
 const rootDir = fileURLToPath(new URL('..', import.meta.url))
@@ -80,6 +81,26 @@ describe('mutation check (scripts/mutation.ts)', () => {
     expect(
       mutationScore(statuses.map((status) => mutant({ status: status as ReportMutant['status'] }))),
     ).toBe(50)
+  })
+
+  it('ends with a table of every module: mutants, killed, survived, no coverage and score', () => {
+    const table = scoreTable([
+      {
+        file: 'a/long/module.ts',
+        mutants: 120,
+        killed: 110,
+        survived: 6,
+        noCoverage: 4,
+        score: '91.7 %',
+      },
+      { file: 'b.ts', score: 'not checked within the time limit' },
+    ])
+    expect(table.split('\n')).toEqual([
+      'module            mutants  killed  survived  no coverage                              score',
+      '----------------  -------  ------  --------  -----------  ---------------------------------',
+      'a/long/module.ts      120     110         6            4                             91.7 %',
+      'b.ts                    -       -         -            -  not checked within the time limit',
+    ])
   })
 
   it('picks the modules a commit changed, modules whose own file changed first', () => {

@@ -333,6 +333,10 @@ type Outcome = {
   score?: number
   mutants?: number
   undetected?: number
+  /** Killed or timed out (static survivors re-run and killed here included). */
+  killed?: number
+  survived?: number
+  noCoverage?: number
   seconds: number
   unlisted: string[]
   error?: string
@@ -457,9 +461,48 @@ async function runModule(
       (mutant) => detected.has(mutant.status) || undetected.has(mutant.status),
     ).length,
     undetected: remaining.length,
+    killed: mutants.filter((mutant) => detected.has(mutant.status)).length,
+    survived: remaining.filter((mutant) => mutant.status === 'Survived').length,
+    noCoverage: remaining.filter((mutant) => mutant.status === 'NoCoverage').length,
     seconds: seconds(),
     unlisted,
   }
+}
+
+/** The closing summary: one row per module, in a fixed-width table. */
+export function scoreTable(
+  rows: readonly {
+    file: string
+    mutants?: number | undefined
+    killed?: number | undefined
+    survived?: number | undefined
+    noCoverage?: number | undefined
+    score: string
+  }[],
+): string {
+  const header = ['module', 'mutants', 'killed', 'survived', 'no coverage', 'score']
+  const cells = rows.map((row) => [
+    row.file,
+    ...[row.mutants, row.killed, row.survived, row.noCoverage].map((n) =>
+      n === undefined ? '-' : String(n),
+    ),
+    row.score,
+  ])
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...cells.map((line) => line[column]!.length)),
+  )
+  const format = (line: readonly string[]) =>
+    line
+      .map((cell, column) =>
+        column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
+      )
+      .join('  ')
+      .trimEnd()
+  return [
+    format(header),
+    format(widths.map((width) => '-'.repeat(width))),
+    ...cells.map(format),
+  ].join('\n')
 }
 
 async function main(): Promise<number> {
@@ -537,6 +580,21 @@ async function main(): Promise<number> {
       `${below ? '✘' : '✔'} ${outcome.module.file}: ${score} (floor ${outcome.floor} %, ${outcome.mutants ?? 0} mutants, ${outcome.undetected ?? 0} not detected, ${outcome.seconds} s)`,
     )
   }
+  console.log(
+    `\n${scoreTable(
+      outcomes.map((outcome) => ({
+        file: outcome.module.file,
+        mutants: outcome.mutants,
+        killed: outcome.killed,
+        survived: outcome.survived,
+        noCoverage: outcome.noCoverage,
+        score:
+          outcome.score === undefined
+            ? (outcome.error ?? 'no score')
+            : `${outcome.score.toFixed(1)} %`,
+      })),
+    )}`,
+  )
   const late = outcomes.filter((outcome) => outcome.outOfTime).map((outcome) => outcome.module.file)
   if (late.length)
     console.log(
