@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, http } from 'viem'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest'
 import { seriousViolations } from './support/axe.ts'
 import { shownBalance } from './support/balances.ts'
 import { demoUrl, launchChromium } from './support/browser.ts'
@@ -22,6 +22,7 @@ const client = createPublicClient({ transport: http(chainA.rpcUrl) })
 const multiWallet = `multiWallet=1&project=${e2eProjects.multiWallet}`
 
 let browser: Browser
+let context: BrowserContext | undefined
 let page: Page
 beforeAll(async () => {
   browser = await launchChromium()
@@ -29,6 +30,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
+afterEach(async () => {
+  await context?.close()
+  context = undefined
+})
+
+/** A fresh browser profile; the previous one is closed (its demo would go on polling the chain). */
+async function newProfile() {
+  await context?.close()
+  context = await browser.newContext()
+  page = await context.newPage()
+  return page
+}
 
 const dialog = () => page.getByRole('dialog')
 const connectButton = () => page.locator('[data-foyer-connect-button]')
@@ -37,7 +50,7 @@ const shownEth = async (address: `0x${string}`) =>
 
 /** A fresh browser profile: the demo with the injected test wallet, connected. */
 async function connectTestWallet(query: string) {
-  page = await (await browser.newContext()).newPage()
+  await newProfile()
   await page.goto(`${demoUrl}/?testWallet=1&namespaces=eip155&testWalletAccounts=3&${query}`)
   await page.waitForFunction(() => window.foyerTestWallet !== undefined)
   await connectButton().click()
@@ -113,7 +126,7 @@ async function profileRows(on: Page) {
 }
 
 test('the multi-namespace test wallet connects EVM and Solana, and ProfileWallets shows both', async () => {
-  page = await (await browser.newContext()).newPage()
+  await newProfile()
   await page.goto(`${demoUrl}/?testWallet=1&${multiWallet}`)
   await page.waitForFunction(() => window.foyerTestWallet !== undefined)
   await connectButton().click()

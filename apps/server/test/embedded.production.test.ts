@@ -272,8 +272,9 @@ describe('embedded wallet outside development', () => {
           FOYER_SHARE_KEY: randomBytes(32).toString('hex'),
           FOYER_OPERATOR_RECOVERY: 'true',
         },
-        startTimeoutMs: 60_000,
+        // Before it exits the process opens (and initialises) a database on disk: slow when busy.
+        startTimeoutMs: 180_000,
       }),
     ).rejects.toThrow(/exited with 1[\s\S]*FOYER_OPERATOR_RECOVERY=true needs the recovery key/)
-  }, 90_000)
+  }, 240_000)
 })

@@ -51,9 +51,7 @@ describe('server killed between "transaction signed" and "confirmed" (PGlite on 
   const crash = async () => {
     const running = server!
     server = undefined
-    const exited = new Promise((resolve) => running.process.once('exit', resolve))
-    running.process.kill('SIGKILL')
-    await exited
+    await running.crash()
   }
 
   beforeAll(async () => {

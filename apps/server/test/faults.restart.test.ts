@@ -33,9 +33,7 @@ describe('server killed and restarted mid-login (PGlite on disk)', () => {
   const crash = async () => {
     const running = server!
     server = undefined
-    const exited = new Promise((resolve) => running.process.once('exit', resolve))
-    running.process.kill('SIGKILL')
-    await exited
+    await running.crash()
   }
 
   beforeAll(async () => {

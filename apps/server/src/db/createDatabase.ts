@@ -47,11 +47,41 @@ export async function createDatabase(parameters: CreateDatabaseParameters): Prom
     return { db, kind: 'postgres', destroy: () => db.destroy() }
   }
   const dataDir = parameters.dataDir ?? '.foyer'
+  if (dataDir.startsWith('memory://')) return openMemoryDatabase(dataDir)
   // The database lives in a subfolder so the data directory can hold other state later.
-  const location = dataDir.startsWith('memory://') ? dataDir : join(resolve(dataDir), 'db')
-  if (!location.startsWith('memory://')) mkdirSync(location, { recursive: true })
+  const location = join(resolve(dataDir), 'db')
+  mkdirSync(location, { recursive: true })
   const client = await PGlite.create(location)
   const db = new Kysely<Database>({ dialect: createPgliteDialect(client) })
   await migrateToLatest({ db })
   return { db, kind: 'pglite', destroy: () => db.destroy() }
+}
+
+/**
+ * The files of this process's first migrated `memory://` database. Creating one runs initdb and
+ * every migration, several seconds of CPU; later ones start from a copy of these files instead
+ * (tests open dozens). Each copy is a database of its own: nothing written to one shows in another.
+ */
+let migratedMemoryFiles: Promise<Blob | undefined> | undefined
+
+async function openMemoryDatabase(location: string): Promise<FoyerDatabase> {
+  const template = migratedMemoryFiles
+  let keep: ((files: Blob | undefined) => void) | undefined
+  if (!template) migratedMemoryFiles = new Promise((resolve) => (keep = resolve))
+  try {
+    const files = await template
+    const client = await PGlite.create(location, files ? { loadDataDir: files } : {})
+    const db = new Kysely<Database>({ dialect: createPgliteDialect(client) })
+    // A copy is migrated already: this only checks.
+    await migrateToLatest({ db })
+    // Taken before anything else is written. Without it, later opens run initdb as this one did.
+    keep?.(await client.dumpDataDir('none').catch(() => undefined))
+    return { db, kind: 'pglite', destroy: () => db.destroy() }
+  } catch (error) {
+    if (keep) {
+      keep(undefined)
+      migratedMemoryFiles = undefined
+    }
+    throw error
+  }
 }

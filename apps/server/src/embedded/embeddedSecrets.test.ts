@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -100,6 +100,22 @@ describe('embedded secrets (issue 26 item 7)', () => {
     expect(hashToken(keys.approvalTokens.current, 't')).not.toBe(
       hashToken(keys.refreshTokens.current, 't'),
     )
+  })
+
+  it('keeps development secrets of a memory:// data dir in memory, writing no file', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'foyer-secrets-cwd-'))
+    const spy = vi.spyOn(process, 'cwd').mockReturnValue(cwd)
+    try {
+      const first = loadEmbeddedSecrets({ generateInto: 'memory://' })!
+      const second = loadEmbeddedSecrets({ generateInto: 'memory://' })!
+      expect(first.sessionSecret).toHaveLength(32)
+      // Each in-memory server gets its own secrets, and nothing lands in the working directory.
+      expect(Buffer.from(first.shareKey).equals(Buffer.from(second.shareKey))).toBe(false)
+      expect(readdirSync(cwd)).toEqual([])
+    } finally {
+      spy.mockRestore()
+      rmSync(cwd, { recursive: true, force: true })
+    }
   })
 
   it('keeps the development secrets file working, and generates only valid secrets', () => {

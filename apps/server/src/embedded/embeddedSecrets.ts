@@ -58,7 +58,10 @@ export type LoadEmbeddedSecretsParameters = {
   shareKey?: string | undefined
   recoverySecretKey?: string | undefined
   recoveryPublicKey?: string | undefined
-  /** Development: generate missing secrets once into `dataDir/embedded-secrets.json`. */
+  /**
+   * Development: generate missing secrets once into `dataDir/embedded-secrets.json`. A `memory://`
+   * data dir keeps them in memory, gone with the process like its database.
+   */
   generateInto?: string | undefined
   /**
    * Development in operator-recovery mode: also generate a recovery secret key. Without it none is
@@ -164,10 +167,12 @@ export function loadEmbeddedSecrets(
   const wantsRecoveryKey =
     parameters.generateRecoveryKey === true && !recoverySecretKey && !parameters.recoveryPublicKey
   if (parameters.generateInto && (!sessionSecret || !shareKey || wantsRecoveryKey)) {
+    const inMemory = parameters.generateInto.startsWith('memory://')
     const file = join(resolve(parameters.generateInto), 'embedded-secrets.json')
-    const stored: Record<string, string> = existsSync(file)
-      ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)
-      : {}
+    const stored: Record<string, string> =
+      !inMemory && existsSync(file)
+        ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)
+        : {}
     const missing = {
       ...(stored.sessionSecret ? {} : { sessionSecret: randomBytes(32).toString('hex') }),
       ...(stored.shareKey ? {} : { shareKey: randomBytes(32).toString('hex') }),
@@ -175,8 +180,8 @@ export function loadEmbeddedSecrets(
         ? { recoverySecretKey: createSealingKeyPair().secretKey }
         : {}),
     }
-    if (Object.keys(missing).length > 0) {
-      Object.assign(stored, missing)
+    Object.assign(stored, missing)
+    if (Object.keys(missing).length > 0 && !inMemory) {
       mkdirSync(resolve(parameters.generateInto), { recursive: true })
       writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 })
       chmodSync(file, 0o600)

@@ -10,6 +10,8 @@ export type StartServerProcessReturnType = {
   process: ChildProcess
   /** Sends SIGTERM and resolves with the exit code. */
   stop: () => Promise<number | null>
+  /** Sends SIGKILL, as a crash or an OOM kill would (no shutdown hook runs), and waits for the exit. */
+  crash: () => Promise<void>
 }
 
 /** Runs `bin.ts serve` in its own Node process and waits for its "listening" line. */
@@ -37,10 +39,11 @@ export async function startServerProcess(parameters: {
   )
   const [url, frameUrl] = await new Promise<[string, string | undefined]>((resolve, reject) => {
     let output = ''
-    const timer = setTimeout(
-      () => reject(new Error(`server did not start:\n${output}`)),
-      parameters.startTimeoutMs ?? 30_000,
-    )
+    const timer = setTimeout(() => {
+      // A server still starting would go on using the machine (and its data dir) after the test.
+      child.kill('SIGKILL')
+      reject(new Error(`server did not start:\n${output}`))
+    }, parameters.startTimeoutMs ?? 30_000)
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
       const match = /Foyer server listening on (http:\/\/\S+)/.exec(output)
@@ -63,9 +66,15 @@ export async function startServerProcess(parameters: {
     process: child,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode)
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode)
         child.once('exit', (code) => resolve(code))
         child.kill('SIGTERM')
+      }),
+    crash: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGKILL')
       }),
   }
 }
