@@ -121,55 +121,6 @@ describe('dialog', () => {
     expect(document.activeElement).toBe(trigger)
   })
 
-  test('closed, the dialog waits rendered and hidden, no dialog to assistive tech; the click shows those very rows', async () => {
-    const { foyer } = renderApp(createTestSetup({ walletNames: ['Foyer Test Wallet'] }))
-    // Once the page is idle the overlay is mounted, closed, with the Connect view rendered ahead.
-    const row = await waitFor(
-      () => {
-        const element = document
-          .querySelector('[data-foyer-host]')
-          ?.shadowRoot?.querySelector<HTMLElement>('[data-foyer-item][data-connector-id]')
-        if (!element) throw new Error('not rendered yet')
-        return element
-      },
-      { timeout: 3000 },
-    )
-    const root = row.getRootNode() as ShadowRoot
-    expect(root.querySelector('[role="dialog"]')).toBeNull()
-    expect(root.querySelector<HTMLElement>('.foyer-root')?.style.display).toBe('none')
-    expect(within(root as unknown as HTMLElement).queryByRole('button')).toBeNull()
-
-    fireEvent.click(screen.getByRole('button', { name: 'Open wallet dialog' }))
-    const { dialog } = await findDialog()
-    expect(dialog.contains(row)).toBe(true)
-    expect(root.querySelector<HTMLElement>('.foyer-root')?.style.display).toBe('')
-    expect(root.activeElement).toBe(dialog)
-    expect(foyer.getState().dialog.view).toBe('Connect')
-  })
-
-  test('each opening starts anew: closed on another view, it opens again on Connect with no way back, and focus returns to its own trigger', async () => {
-    const { foyer } = renderApp()
-    act(() => open(foyer))
-    const first = await findDialog()
-    fireEvent.click(await first.within.findByRole('button', { name: 'All Wallets' }))
-    await waitFor(() => expect(first.dialog.getAttribute('data-view')).toBe('AllWallets'))
-    fireEvent.keyDown(first.root.activeElement ?? first.dialog, { key: 'Escape' })
-    await waitFor(() => expect(first.root.querySelector('[role="dialog"]')).toBeNull())
-
-    const trigger = screen.getByRole('button', { name: 'Open wallet dialog' })
-    trigger.focus()
-    fireEvent.click(trigger)
-    const second = await findDialog()
-    expect(second.dialog.getAttribute('data-view')).toBe('Connect')
-    expect(second.within.queryByRole('button', { name: 'Back' })).toBeNull()
-    expect(await second.within.findByRole('button', { name: 'All Wallets' })).toBeTruthy()
-    expect(second.root.activeElement).toBe(second.dialog)
-    // Focus returns to this opening's trigger, not to where the first one started.
-    fireEvent.keyDown(second.dialog, { key: 'Escape' })
-    await waitFor(() => expect(foyer.getState().dialog.open).toBe(false))
-    expect(document.activeElement).toBe(trigger)
-  })
-
   test('Tab from the last control wraps to the first one inside the dialog', async () => {
     const { foyer } = renderApp()
     act(() => open(foyer))

@@ -11,7 +11,6 @@ import { Header } from './Header.tsx'
 import { HeaderNetworkButton } from './HeaderNetworkButton.tsx'
 import { hidePageFromAssistiveTech } from './hidePageFromAssistiveTech.ts'
 import { createLayerStack, LayerStackProvider, useDismissableLayer } from './layers.tsx'
-import { openingView } from './openingView.ts'
 import { SocialFlowProvider } from './socialFlow.tsx'
 import { useAnimatedHeight } from './useAnimatedHeight.ts'
 import { NotAvailable } from './views/NotAvailable.tsx'
@@ -56,13 +55,11 @@ function DialogInner({
   const cardRef = useRef<HTMLDivElement>(null)
   const contentRef = useRef<HTMLDivElement>(null)
   const height = useAnimatedHeight(contentRef)
-  // Closed (rendered ahead, hidden), it shows the view `open()` picks, so opening re-renders
-  // nothing when the two agree.
-  const { view, data, canGoBack, shake, loading } = useFoyerState(
+  const { view, data, historyLength, shake, loading } = useFoyerState(
     (state) => ({
-      view: state.dialog.open ? state.dialog.view : openingView(state, foyer.config),
+      view: state.dialog.view,
       data: state.dialog.data,
-      canGoBack: state.dialog.history.length > 1,
+      historyLength: state.dialog.history.length,
       shake: state.dialog.shake,
       loading: state.dialog.loading,
     }),
@@ -96,22 +93,8 @@ function DialogInner({
   useLayoutEffect(() => {
     // Only the first run captures: StrictMode runs this again after focus already moved in.
     triggerRef.current ??= deepActiveElement(host.ownerDocument)
-    const card = cardRef.current
-    if (!card) return
-    // A dialog only while shown: the one rendered ahead, hidden, is none (layout effects run when
-    // it is revealed, and clean up when it is hidden).
-    card.setAttribute('role', 'dialog')
-    card.setAttribute('aria-modal', 'true')
-    card.setAttribute('aria-labelledby', titleId)
-    // No scrolling into view (the card is fixed in the viewport): that would lay the page out
-    // here, in the click's task, and again in the frame that shows the dialog.
-    card.focus({ preventScroll: true })
-    return () => {
-      card.removeAttribute('role')
-      card.removeAttribute('aria-modal')
-      card.removeAttribute('aria-labelledby')
-    }
-  }, [host, titleId])
+    cardRef.current?.focus()
+  }, [host])
 
   // While open, the page is hidden from assistive tech. Closing restores it and focuses the
   // trigger again; this is a passive effect so it runs after React's own post-commit focus
@@ -156,6 +139,9 @@ function DialogInner({
       <div
         ref={cardRef}
         className="foyer-card"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
         aria-busy={loading || undefined}
         tabIndex={-1}
         data-shake={shake}
@@ -164,7 +150,7 @@ function DialogInner({
         <Header
           titleId={titleId}
           title={title}
-          canGoBack={canGoBack}
+          canGoBack={historyLength > 1}
           onBack={() => goBack(foyer)}
           onClose={() => close(foyer)}
           start={view === 'Account' ? <HeaderNetworkButton /> : undefined}
@@ -176,7 +162,7 @@ function DialogInner({
             <div
               key={view}
               className="foyer-view"
-              data-foyer-first-view={canGoBack ? undefined : ''}
+              data-foyer-first-view={historyLength <= 1 ? '' : undefined}
             >
               {ViewComponent ? (
                 <Suspense fallback={<Loading label={t('dialog.loading')} />}>

@@ -1,4 +1,4 @@
-import { Activity, useLayoutEffect, useMemo, useState } from 'react'
+import { useLayoutEffect, useMemo, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { FoyerContext, type FoyerContextValue } from '../context.ts'
 import { useFoyer, useFoyerContext } from '../hooks/useFoyer.ts'
@@ -13,17 +13,10 @@ import { createShadowHost, type ShadowHost } from './shadowHost.ts'
 import { dialogStyles } from './styles.ts'
 import { Toasts } from './Toasts.tsx'
 
-// React 19.0 and 19.1 have no Activity: there the dialog renders in the click's own render.
-const canPrerender = typeof Activity !== 'undefined'
-
 /**
  * Everything Foyer draws over the page: the dialog (while open) and the toasts, portaled into a
  * shadow root on a host element in `document.body`. The host stays once created, so the toast
  * live region exists before its first announcement.
- *
- * While closed, the dialog is rendered ahead, hidden (`<Activity mode="hidden">`: no effects, no
- * request, rendered when the page is idle), so the click only reveals it: its first frame costs
- * no render of the views. Each close starts a fresh one, so every opening starts clean.
  */
 export function FoyerOverlay() {
   const foyer = useFoyer()
@@ -44,10 +37,6 @@ export function FoyerOverlay() {
   )
   const [shadowHost, setShadowHost] = useState<ShadowHost | null>(null)
   const isOpen = useFoyerState((state) => state.dialog.open)
-  // Each closing keys a fresh dialog, rendered ahead for the next opening (state adjusted while
-  // rendering, so the closed one is gone in the same commit).
-  const [closings, setClosings] = useState({ count: 0, isOpen })
-  if (closings.isOpen !== isOpen) setClosings({ count: closings.count + (isOpen ? 0 : 1), isOpen })
   const themeMode = useResolvedThemeMode(useFoyerState((state) => state.themeMode))
   const themeVariables = useFoyerState((state) => state.themeVariables)
 
@@ -69,13 +58,6 @@ export function FoyerOverlay() {
     shadowHost?.setThemeVariables(themeVariables)
   }, [shadowHost, themeVariables])
 
-  // One element for the closed and the open dialog: opening changes no props below it.
-  const dialog = useMemo(
-    () =>
-      shadowHost ? <Dialog host={shadowHost.host} shadowRoot={shadowHost.shadowRoot} /> : null,
-    [shadowHost],
-  )
-
   if (!shadowHost) return null
   return createPortal(
     <FoyerContext value={dialogContext}>
@@ -86,13 +68,7 @@ export function FoyerOverlay() {
         lang={catalog.locale}
         dir={textDirection(catalog.locale)}
       >
-        {canPrerender ? (
-          <Activity key={closings.count} mode={isOpen ? 'visible' : 'hidden'}>
-            {dialog}
-          </Activity>
-        ) : isOpen ? (
-          dialog
-        ) : null}
+        {isOpen ? <Dialog host={shadowHost.host} shadowRoot={shadowHost.shadowRoot} /> : null}
         <Toasts />
       </div>
     </FoyerContext>,
