@@ -7,9 +7,11 @@ import { toHex } from 'viem'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createMemoryDeviceShareStore } from '../custody/deviceShareStore.ts'
 import { FRAME_READY_TYPE } from '../protocol/messages.ts'
-import { createFrameHostHarness as setup } from '../test-utils/createFrameHostHarness.ts'
+import {
+  createFrameHostHarness as setup,
+  startSecondDeviceLogin,
+} from '../test-utils/createFrameHostHarness.ts'
 import { createMemoryAuthServer } from '../test-utils/createMemoryAuthServer.ts'
-import { createScriptedPrompts } from '../test-utils/createScriptedPrompts.ts'
 import type { AuthApi } from './authApi.ts'
 
 afterEach(() => {
@@ -89,12 +91,7 @@ describe('createFrameHost: edges', () => {
     const first = setup({ server, deviceRequestPollMs: 10 })
     await first.loginByEmail('dev@example.com')
     first.host.destroy()
-    const visitor = createScriptedPrompts()
-    visitor.unlockWith = 'device'
-    const second = setup({ server, prompts: visitor })
-    second.loginByEmail('dev@example.com').catch(() => undefined)
-    await vi.waitFor(() => expect(visitor.shownCodes).toHaveLength(1))
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    const second = await startSecondDeviceLogin(server, 'dev@example.com')
     expect(first.prompts.askedCodes).toEqual([])
     second.host.destroy()
   })

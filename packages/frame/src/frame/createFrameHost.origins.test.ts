@@ -13,9 +13,9 @@ import {
 import {
   harnessAppOrigin as APP_ORIGIN,
   createFrameHostHarness as setup,
+  startSecondDeviceLogin,
 } from '../test-utils/createFrameHostHarness.ts'
 import { createMemoryAuthServer } from '../test-utils/createMemoryAuthServer.ts'
-import { createScriptedPrompts } from '../test-utils/createScriptedPrompts.ts'
 
 const SHOP_ORIGIN = 'http://shop.localhost:3000'
 const showAndHide = (frame: ReturnType<typeof setup>) =>
@@ -81,12 +81,7 @@ describe('createFrameHost: the app origin', () => {
     const server = createMemoryAuthServer()
     const first = setup({ server, deviceRequestPollMs: 0 })
     await first.loginByEmail('dev@example.com')
-    const visitor = createScriptedPrompts()
-    visitor.unlockWith = 'device'
-    const second = setup({ server, prompts: visitor })
-    second.loginByEmail('dev@example.com').catch(() => undefined)
-    await vi.waitFor(() => expect(visitor.shownCodes).toHaveLength(1))
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    const second = await startSecondDeviceLogin(server, 'dev@example.com')
     expect(first.prompts.askedCodes).toEqual([])
     second.host.destroy()
   })

@@ -1,4 +1,4 @@
-import { expect } from 'vitest'
+import { expect, vi } from 'vitest'
 import { createMemoryDeviceShareStore } from '../custody/deviceShareStore.ts'
 import type { AuthApi } from '../frame/authApi.ts'
 import { type CreateFrameHostParameters, createFrameHost } from '../frame/createFrameHost.ts'
@@ -140,4 +140,18 @@ export function createFrameHostHarness(options: CreateFrameHostHarnessParameters
     lastOtp,
     loginByEmail,
   }
+}
+
+/**
+ * A second device logs in to `email`'s wallet and waits for approval (its code on screen); resolves
+ * 100 ms later, long enough for a first device that polls to have been asked. Returns its harness.
+ */
+export async function startSecondDeviceLogin(server: MemoryAuthServer, email: string) {
+  const visitor = createScriptedPrompts()
+  visitor.unlockWith = 'device'
+  const second = createFrameHostHarness({ server, prompts: visitor })
+  second.loginByEmail(email).catch(() => undefined)
+  await vi.waitFor(() => expect(visitor.shownCodes).toHaveLength(1))
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  return second
 }
