@@ -29,7 +29,12 @@ export type BenchServerParameters = {
   connections?: number | undefined
 }
 
-export type Throughput = { reqPerSec: number; p99Ms: number }
+export type Throughput = {
+  reqPerSec: number
+  p99Ms: number
+  /** Server CPU time (user + system, every process) per answered request, in µs. */
+  cpuPerRequestUs?: number | undefined
+}
 
 export type RouteThroughput = Throughput & {
   setup: SetupName
@@ -38,6 +43,13 @@ export type RouteThroughput = Throughput & {
   ratio: number
   /** Database queries per answered request while measured (cache warm); `/getWallets` only. */
   queriesPerRequest?: number | undefined
+  /** Server CPU time (user + system, every process) per answered request, in µs. */
+  cpuPerRequestUs: number
+  /**
+   * The bare route's CPU per request / this route's, in the same slices: what the server's own
+   * work allows, apart from the bytes a client on the same cores reads (see `ratio`).
+   */
+  cpuRatio: number
 }
 
 export type BenchServerReturnType = {
@@ -89,12 +101,13 @@ export async function benchServer(
       const children: ChildProcess[] = []
       try {
         const workers = setup.options.workers ?? 1
-        const hello = (await spawnServer(['hello', String(workers)], children)).url
+        const hello = await spawnServer(['hello', String(workers)], children)
         const foyer = await spawnServer(['foyer', JSON.stringify(setup.options)], children)
         const measured = await benchSetup({
           foyer: foyer.url,
           counter: foyer.counterUrl ?? foyer.url,
-          hello,
+          hello: hello.url,
+          helloCounter: hello.counterUrl ?? hello.url,
           address,
           connections,
           durationSec,
@@ -114,14 +127,16 @@ export async function benchServer(
 
 async function benchSetup(parameters: {
   foyer: string
-  /** Where `/bench/queries` answers the count of every Foyer process. */
+  /** Where `/bench/usage` answers the queries and CPU time of every Foyer process. */
   counter: string
   hello: string
+  /** Where `/bench/usage` answers the CPU time of every bare process. */
+  helloCounter: string
   address: string
   connections: number
   durationSec: number
 }) {
-  const { foyer, counter, hello, address, connections, durationSec } = parameters
+  const { foyer, counter, hello, helloCounter, address, connections, durationSec } = parameters
   const query = (params: Record<string, string> = {}) =>
     `?${new URLSearchParams({ projectId, ...params })}`
   const list = await getOk(`${foyer}/getWallets${query({ page: '1', entries: '40' })}`)
@@ -164,34 +179,41 @@ async function benchSetup(parameters: {
   for (const route of routes) await warmUp(route.url, connections)
   for (const route of routes) {
     await warmUp(route.url, connections)
-    const before = route.countQueries ? await queryCount(counter) : 0
+    const before = await usage(counter)
     const routeRuns: Slice[] = []
     const pairedBare: Slice[] = []
     for (let slice = 0; slice < durationSec; slice++) {
-      pairedBare.push(await measureSlice(`${hello}/`, connections))
-      routeRuns.push(await measureSlice(route.url, connections))
+      pairedBare.push(await measureSlice(`${hello}/`, connections, helloCounter))
+      routeRuns.push(await measureSlice(route.url, connections, counter))
     }
-    const queries = route.countQueries ? (await queryCount(counter)) - before : undefined
+    const queries = route.countQueries ? (await usage(counter)).queries - before.queries : undefined
     bareRuns.push(...pairedBare)
     const routeTotal = sum(routeRuns)
+    const cpuPerRequestUs = cpuPerRequest(routeRuns)
     measured.push({
       route: route.route,
       reqPerSec: Math.round(routeTotal / routeRuns.length),
       p99Ms: median(routeRuns.map((run) => run.p99Ms)),
       ratio: round(routeTotal / sum(pairedBare), 3),
+      cpuPerRequestUs: round(cpuPerRequestUs, 1),
+      cpuRatio: round(cpuPerRequest(pairedBare) / cpuPerRequestUs, 3),
       ...(queries === undefined ? {} : { queriesPerRequest: round(queries / routeTotal, 5) }),
     })
   }
   const bare: Throughput = {
     reqPerSec: Math.round(sum(bareRuns) / bareRuns.length),
     p99Ms: median(bareRuns.map((run) => run.p99Ms)),
+    cpuPerRequestUs: round(cpuPerRequest(bareRuns), 1),
   }
   return { bare, routes: measured }
 }
 
-type Slice = { requests: number; p99Ms: number }
+type Slice = { requests: number; p99Ms: number; cpuMicros: number }
 
 const sum = (runs: readonly Slice[]) => runs.reduce((total, run) => total + run.requests, 0)
+
+const cpuPerRequest = (runs: readonly Slice[]) =>
+  runs.reduce((total, run) => total + run.cpuMicros, 0) / sum(runs)
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
@@ -205,22 +227,36 @@ async function getOk(url: string): Promise<string> {
   return text
 }
 
-/** Queries the Foyer processes ran so far (summed over workers by the cluster primary). */
-async function queryCount(counter: string): Promise<number> {
-  return (JSON.parse(await getOk(`${counter}/bench/queries`)) as { queries: number }).queries
+type Usage = { queries: number; cpuMicros: number }
+
+/**
+ * Database queries and CPU time (user + system) of a server's processes so far, summed over
+ * workers by the cluster primary.
+ */
+async function usage(counter: string): Promise<Usage> {
+  return JSON.parse(await getOk(`${counter}/bench/usage`)) as Usage
 }
 
 async function warmUp(url: string, connections: number): Promise<void> {
   await autocannon({ url, connections, duration: warmUpSec, headers: requestHeaders })
 }
 
-/** One second of requests on `url`: how many were answered, and their p99 latency. */
-async function measureSlice(url: string, connections: number): Promise<Slice> {
+/**
+ * One second of requests on `url`: how many were answered, their p99 latency, and the CPU time
+ * the server's processes spent meanwhile (`counter` answers their usage).
+ */
+async function measureSlice(url: string, connections: number, counter: string): Promise<Slice> {
+  const before = await usage(counter)
   const result = await autocannon({ url, connections, duration: 1, headers: requestHeaders })
+  const after = await usage(counter)
   // A throughput of errors is no throughput: refuse to report it.
   if (result.errors > 0 || result.non2xx > 0)
     throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx responses`)
-  return { requests: result.requests.total, p99Ms: result.latency.p99 }
+  return {
+    requests: result.requests.total,
+    p99Ms: result.latency.p99,
+    cpuMicros: after.cpuMicros - before.cpuMicros,
+  }
 }
 
 function round(value: number, digits: number): number {
@@ -310,7 +346,7 @@ async function startFoyer(options: ServeOptions) {
     logger: false,
     indexer: { enabled: false },
   })
-  app.get('/bench/queries', async () => ({ queries }))
+  app.get('/bench/usage', async () => processUsage(queries))
   // Once, as a following indexer would have: history is cached under the indexed state.
   await app.foyer.indexer.sync()
   const url = await app.listen({ host: '127.0.0.1', port: 0 })
@@ -328,13 +364,20 @@ async function startHello() {
   const { default: Fastify } = await import('fastify')
   const app = Fastify({ logger: false })
   app.get('/', async () => ({ hello: 'world' }))
+  app.get('/bench/usage', async () => processUsage(0))
   const url = await app.listen({ host: '127.0.0.1', port: 0 })
-  return { url, close: () => app.close() }
+  return { url, queries: () => 0, close: () => app.close() }
+}
+
+/** This process's queries and CPU time (user + system, µs) so far. */
+function processUsage(queries: number): Usage {
+  const { user, system } = process.cpuUsage()
+  return { queries, cpuMicros: user + system }
 }
 
 /**
  * Child side: `hello <workers>` or `foyer <options JSON>`; prints `{"url":…}` once every
- * process listens. With workers, the cluster primary prints, and sums the workers' query counts.
+ * process listens. With workers, the cluster primary prints, and sums the workers' usage (`/bench/usage`).
  */
 async function serve(role: string | undefined, argument: string | undefined) {
   if (role !== 'hello' && role !== 'foyer')
@@ -375,45 +418,52 @@ async function serve(role: string | undefined, argument: string | undefined) {
           process.exit(0),
         )
       })
-    if (role === 'foyer') await startQueryCounter(forked, urls[0]!)
-    else console.log(JSON.stringify({ url: urls[0] }))
+    await startUsageCounter(forked, urls[0]!)
     return
   }
 
   const server = await start()
   process.once('SIGTERM', () => server.close().then(() => process.exit(0)))
-  process.on('message', (message: { countQueries?: number }) => {
-    if (message.countQueries !== undefined && 'queries' in server)
-      process.send?.({ queries: server.queries(), request: message.countQueries })
+  process.on('message', (message: { usage?: number }) => {
+    if (message.usage !== undefined)
+      process.send?.({ usage: processUsage(server.queries()), request: message.usage })
   })
   process.send?.({ url: server.url })
 }
 
 /**
- * With workers, `/bench/queries` would answer one worker's count: the primary serves the sum on a
- * port of its own and hands the parent that port's URL for `/bench/queries` only.
+ * With workers, `/bench/usage` would answer one worker's: the primary serves the sum of every
+ * worker's (and its own CPU time, which it spends passing connections) on a port of its own, and
+ * hands the parent that port's URL for `/bench/usage` only.
  */
-async function startQueryCounter(workers: ReturnType<typeof cluster.fork>[], url: string) {
+async function startUsageCounter(workers: ReturnType<typeof cluster.fork>[], url: string) {
   const { createServer } = await import('node:http')
   let next = 0
   const counter = createServer(async (_request, response) => {
     const request = next++
-    const counts = await Promise.all(
+    const usages = await Promise.all(
       workers.map(
         (worker) =>
-          new Promise<number>((resolve) => {
-            const onMessage = (message: { queries?: number; request?: number }) => {
-              if (message.request !== request || message.queries === undefined) return
+          new Promise<Usage>((resolve) => {
+            const onMessage = (message: { usage?: Usage; request?: number }) => {
+              if (message.request !== request || message.usage === undefined) return
               worker.off('message', onMessage)
-              resolve(message.queries)
+              resolve(message.usage)
             }
             worker.on('message', onMessage)
-            worker.send({ countQueries: request })
+            worker.send({ usage: request })
           }),
       ),
     )
+    const total = usages.reduce(
+      (sum, usage) => ({
+        queries: sum.queries + usage.queries,
+        cpuMicros: sum.cpuMicros + usage.cpuMicros,
+      }),
+      processUsage(0),
+    )
     response.setHeader('content-type', 'application/json')
-    response.end(JSON.stringify({ queries: counts.reduce((sum, count) => sum + count, 0) }))
+    response.end(JSON.stringify(total))
   })
   await new Promise<void>((resolve) => counter.listen(0, '127.0.0.1', resolve))
   const { port } = counter.address() as { port: number }
