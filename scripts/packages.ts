@@ -551,7 +551,8 @@ const steps = [
       const [serverUrl, frameUrl] = await waitForLines(
         child,
         [/Foyer server listening on (http:\/\/\S+)/, /Foyer frame listening on (http:\/\/\S+)/],
-        60_000,
+        // 60-86 s on a two-core runner at load ~20 (about 24 s of CPU).
+        180_000,
       )
       const health = await fetch(`${serverUrl}/health`)
       const body = (await health.json()) as { status?: string }

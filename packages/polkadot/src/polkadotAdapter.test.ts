@@ -206,7 +206,8 @@ describe('polkadotAdapter against a local chopsticks chain', () => {
         .catch(reject)
     })
     expect(await freeBalance(receiver)).toBe(before + ROC)
-  })
+    // A block is built and imported on the chain: seconds alone, far more on a loaded runner.
+  }, 120_000)
 
   it('forwards other JSON-RPC methods to the network’s node', async () => {
     const { foyer, connector } = await setup()

@@ -91,11 +91,15 @@ export function createTestSetup(parameters: CreateTestSetupParameters = {}): {
 
 /** The dialog's shadow root once the dialog chunk has rendered into it. */
 export async function findShadowRoot(): Promise<ShadowRoot> {
-  return waitFor(() => {
-    const root = document.querySelector('[data-foyer-host]')?.shadowRoot
-    if (!root) throw new Error('The Foyer host element is not in the document yet')
-    return root
-  })
+  return waitFor(
+    () => {
+      const root = document.querySelector('[data-foyer-host]')?.shadowRoot
+      if (!root) throw new Error('The Foyer host element is not in the document yet')
+      return root
+      // The dialog's chunks load on open: on a loaded runner that takes more than the 1 s default.
+    },
+    { timeout: 10_000 },
+  )
 }
 
 /** Testing Library queries scoped to the dialog's shadow root. */

@@ -24,7 +24,10 @@ export type StartBundlerParameters = {
   cors?: boolean | undefined
   /** alto's log level. Default 'warn' (at 'info' it prints every RPC answer). */
   logLevel?: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal' | undefined
-  /** Give up waiting for the bundler after this long. Default 60 s. */
+  /**
+   * Give up waiting for the bundler after this long. Default 180 s: a loaded two-core runner
+   * starting a whole local world took over 60 s.
+   */
   timeoutMs?: number | undefined
 }
 
@@ -65,7 +68,7 @@ export async function startBundler(
     utilityKey,
     cors = true,
     logLevel = 'warn',
-    timeoutMs = 60_000,
+    timeoutMs = 180_000,
   } = parameters
   const fail = (reason: string, output = '') => new BundlerStartError({ rpcUrl, reason, output })
   if (entryPoints.length === 0) throw fail('no EntryPoint given')

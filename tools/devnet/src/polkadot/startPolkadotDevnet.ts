@@ -15,7 +15,10 @@ import type { PolkadotDevAccount, PolkadotDevnet } from './types.ts'
 export type StartPolkadotDevnetParameters = {
   /** Port on 127.0.0.1 for WebSocket and HTTP JSON-RPC; 0 lets the OS pick one. Default 9944. */
   port?: number | undefined
-  /** Give up waiting for the chain after this long. Default 60 s (it needs ~3 s on its own). */
+  /**
+   * Give up waiting for the chain after this long. Default 180 s: it needs ~3 s on its own, but
+   * it took 43-59 s to answer on a two-core runner at load 20-28.
+   */
   timeoutMs?: number | undefined
 }
 
@@ -49,7 +52,7 @@ const outputTailLength = 4000
 export async function startPolkadotDevnet(
   parameters: StartPolkadotDevnetParameters = {},
 ): Promise<StartPolkadotDevnetReturnType> {
-  const { port = 9944, timeoutMs = 60_000 } = parameters
+  const { port = 9944, timeoutMs = 180_000 } = parameters
   if (port !== 0) await assertPortFree({ port, service })
 
   const directory = mkdtempSync(join(tmpdir(), 'foyer-polkadot-'))

@@ -188,7 +188,8 @@ describe('Polkadot test wallet', () => {
 
     expect(await freeBalance(to)).toBe(before + 10n ** 12n)
     expect(wallet.requests).toEqual([{ method: 'signPayload', address: from, answer: 'signed' }])
-  })
+    // A block is built and imported on the chain: seconds alone, far more on a loaded runner.
+  }, 120_000)
 })
 
 describe('injectPolkadotTestWallet', () => {
