@@ -1,17 +1,9 @@
 import { type Foyer, loadAdapters, type View } from '@foyer/core'
+import { openingView } from './openingView.ts'
 
 /** Loads the dialog chunk. Bundlers split here: nothing under `./dialog/` is in the entry chunk. */
 export function loadDialog() {
   return import('./dialog/index.ts')
-}
-
-/** The view `open()` would show right now (SPEC §2 rules), to preload its chunk too. */
-function initialView(foyer: Foyer): View {
-  const state = foyer.getState()
-  if (state.account.address === undefined) return 'Connect'
-  return state.unsupportedNetwork && !foyer.config.allowUnsupportedChain
-    ? 'UnsupportedChain'
-    : 'Account'
 }
 
 export type PrepareOverlayParameters = {
@@ -31,7 +23,7 @@ export async function prepareOverlay(foyer: Foyer, parameters: PrepareOverlayPar
   const dialog = loadDialog()
   const prepared = dialog.then((module) =>
     module.prepareDialog({
-      view: parameters.view ?? initialView(foyer),
+      view: parameters.view ?? openingView(foyer.getState(), foyer.config),
       locale: parameters.locale ?? foyer.getState().locale,
     }),
   )

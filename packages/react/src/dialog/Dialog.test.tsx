@@ -121,6 +121,68 @@ describe('dialog', () => {
     expect(document.activeElement).toBe(trigger)
   })
 
+  test('closed, the next dialog waits rendered out of the page: no query or assistive tech finds it, and the click shows those very rows without creating an element', async () => {
+    const createElement = vi.spyOn(document, 'createElement')
+    try {
+      const { foyer } = renderApp(createTestSetup({ walletNames: ['Foyer Test Wallet'] }))
+      // Once the page is idle the Connect view is rendered ahead, closed.
+      const row = await waitFor(
+        () => {
+          const created = createElement.mock.results.map((result) => result.value as Element)
+          const element = created.find((element) =>
+            element.matches('[data-foyer-item][data-connector-id]'),
+          )
+          if (!element) throw new Error('not rendered yet')
+          return element
+        },
+        { timeout: 5_000 },
+      )
+      expect(row.isConnected).toBe(false)
+      const root = document.querySelector('[data-foyer-host]')!.shadowRoot!
+      expect(root.querySelector('[data-foyer-item], [role="dialog"]')).toBeNull()
+      expect(within(root as unknown as HTMLElement).queryByRole('button')).toBeNull()
+      expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([
+        'Open wallet dialog',
+      ])
+
+      createElement.mockClear()
+      fireEvent.click(screen.getByRole('button', { name: 'Open wallet dialog' }))
+      const { dialog } = await findDialog()
+      expect(dialog.contains(row)).toBe(true)
+      expect(createElement).not.toHaveBeenCalled()
+      expect(root.activeElement).toBe(dialog)
+      expect(foyer.getState().dialog.view).toBe('Connect')
+    } finally {
+      createElement.mockRestore()
+    }
+  })
+
+  test('each opening starts anew: closed on another view, it opens again on Connect with no way back, and focus returns to its own trigger', async () => {
+    const { foyer } = renderApp()
+    act(() => open(foyer))
+    const first = await findDialog()
+    fireEvent.click(await first.within.findByRole('button', { name: 'All Wallets' }))
+    await waitFor(() => expect(first.dialog.getAttribute('data-view')).toBe('AllWallets'))
+    fireEvent.keyDown(first.root.activeElement ?? first.dialog, { key: 'Escape' })
+    await waitFor(() => expect(first.root.querySelector('[role="dialog"]')).toBeNull())
+    // Nothing of a dialog stays in the page once closed.
+    expect(first.root.querySelector('.foyer-root, [data-foyer-item]')).toBeNull()
+
+    const trigger = screen.getByRole('button', { name: 'Open wallet dialog' })
+    trigger.focus()
+    fireEvent.click(trigger)
+    const second = await findDialog()
+    expect(second.dialog).not.toBe(first.dialog)
+    expect(second.dialog.getAttribute('data-view')).toBe('Connect')
+    expect(second.within.queryByRole('button', { name: 'Back' })).toBeNull()
+    expect(await second.within.findByRole('button', { name: 'All Wallets' })).toBeTruthy()
+    expect(second.root.activeElement).toBe(second.dialog)
+    // Focus returns to this opening's trigger, not to where the first one started.
+    fireEvent.keyDown(second.dialog, { key: 'Escape' })
+    await waitFor(() => expect(foyer.getState().dialog.open).toBe(false))
+    expect(document.activeElement).toBe(trigger)
+  })
+
   test('Tab from the last control wraps to the first one inside the dialog', async () => {
     const { foyer } = renderApp()
     act(() => open(foyer))

@@ -3,6 +3,7 @@ import { Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef } from 're
 import { useFeatures } from '../hooks/useFeatures.ts'
 import { useFoyer, useFoyerContext } from '../hooks/useFoyer.ts'
 import { shallowEqual, useFoyerState } from '../hooks/useFoyerState.ts'
+import { openingView } from '../openingView.ts'
 import { Alerts } from './Alerts.tsx'
 import { afterNextPaint } from './afterNextPaint.ts'
 import { ConnectFlowProvider } from './connectFlow.tsx'
@@ -55,11 +56,13 @@ function DialogInner({
   const cardRef = useRef<HTMLDivElement>(null)
   const contentRef = useRef<HTMLDivElement>(null)
   const height = useAnimatedHeight(contentRef)
-  const { view, data, historyLength, shake, loading } = useFoyerState(
+  // Closed (rendered ahead, out of the document), it shows the view `open()` picks, so opening
+  // re-renders nothing when the two agree.
+  const { view, data, canGoBack, shake, loading } = useFoyerState(
     (state) => ({
-      view: state.dialog.view,
+      view: state.dialog.open ? state.dialog.view : openingView(state, foyer.config),
       data: state.dialog.data,
-      historyLength: state.dialog.history.length,
+      canGoBack: state.dialog.history.length > 1,
       shake: state.dialog.shake,
       loading: state.dialog.loading,
     }),
@@ -93,7 +96,9 @@ function DialogInner({
   useLayoutEffect(() => {
     // Only the first run captures: StrictMode runs this again after focus already moved in.
     triggerRef.current ??= deepActiveElement(host.ownerDocument)
-    cardRef.current?.focus()
+    // No scrolling into view (the card is fixed in the viewport): that would lay the page out
+    // here, in the click's task, and again in the frame that shows the dialog.
+    cardRef.current?.focus({ preventScroll: true })
   }, [host])
 
   // While open, the page is hidden from assistive tech. Closing restores it and focuses the
@@ -150,7 +155,7 @@ function DialogInner({
         <Header
           titleId={titleId}
           title={title}
-          canGoBack={historyLength > 1}
+          canGoBack={canGoBack}
           onBack={() => goBack(foyer)}
           onClose={() => close(foyer)}
           start={view === 'Account' ? <HeaderNetworkButton /> : undefined}
@@ -162,7 +167,7 @@ function DialogInner({
             <div
               key={view}
               className="foyer-view"
-              data-foyer-first-view={historyLength <= 1 ? '' : undefined}
+              data-foyer-first-view={canGoBack ? undefined : ''}
             >
               {ViewComponent ? (
                 <Suspense fallback={<Loading label={t('dialog.loading')} />}>

@@ -34,6 +34,18 @@ describe('createShadowHost', () => {
     expect(document.querySelector('[data-foyer-host]')).toBeNull()
   })
 
+  test('keeps the dialog container out of the document until attached, then before the toasts', () => {
+    const host = createShadowHost({ document, css: '.a { color: red; }' })
+    expect(host.dialogContainer.isConnected).toBe(false)
+    host.setDialogAttached(true)
+    host.setDialogAttached(true)
+    expect([...host.shadowRoot.children]).toEqual([host.dialogContainer, host.container])
+    host.setDialogAttached(false)
+    expect(host.dialogContainer.isConnected).toBe(false)
+    expect([...host.shadowRoot.children]).toEqual([host.container])
+    host.destroy()
+  })
+
   test('falls back to <style> elements carrying the nonce without constructable stylesheets', () => {
     // As in browsers before constructable stylesheets (Safari < 16.4).
     vi.stubGlobal('CSSStyleSheet', undefined)

@@ -22,8 +22,16 @@ export type ShadowHost = {
   host: HTMLElement
   /** Its open shadow root (open so assistive tech, tests and axe can reach inside). */
   shadowRoot: ShadowRoot
-  /** The element React portals into. */
+  /** The element React portals the toasts into. */
   container: HTMLElement
+  /**
+   * The element React portals the dialog into: out of the document while the dialog is closed,
+   * so the dialog rendered ahead is in no page query, no accessibility tree and no style or
+   * layout work; in the shadow root, before `container`, while it is open.
+   */
+  dialogContainer: HTMLElement
+  /** Puts `dialogContainer` into the shadow root (true) or takes it out of the document (false). */
+  setDialogAttached(attached: boolean): void
   /** How the stylesheet was delivered. */
   styleDelivery: 'adoptedStyleSheets' | 'styleElement'
   setThemeVariables(themeVariables: ThemeVariables | undefined): void
@@ -64,6 +72,8 @@ export function createShadowHost(parameters: CreateShadowHostParameters): Shadow
   const container = document.createElement('div')
   container.setAttribute('data-foyer-container', '')
   shadowRoot.appendChild(container)
+  const dialogContainer = document.createElement('div')
+  dialogContainer.setAttribute('data-foyer-dialog-container', '')
 
   let setThemeVariables: (themeVariables: ThemeVariables | undefined) => void
   let styleDelivery: ShadowHost['styleDelivery']
@@ -101,6 +111,14 @@ export function createShadowHost(parameters: CreateShadowHostParameters): Shadow
     container,
     styleDelivery,
     setThemeVariables,
+    dialogContainer,
+    setDialogAttached(attached) {
+      // Before the toasts' container: toasts stay drawn over the dialog.
+      if (attached) {
+        if (dialogContainer.parentNode !== shadowRoot)
+          shadowRoot.insertBefore(dialogContainer, container)
+      } else dialogContainer.remove()
+    },
     destroy() {
       host.remove()
     },
