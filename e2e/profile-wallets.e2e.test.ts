@@ -337,7 +337,7 @@ describe('with an email login added', () => {
         ['eip155', embeddedConnectorId, 'disconnected'],
       ])
 
-    // Its row reruns the email login, the address filled in (codes go out once per 30 s).
+    // Its row reruns the email login, the address filled in (codes go out once per cooldown).
     await waitForEmailSlot(email)
     await dialog().locator(`[data-connector-id="${embeddedConnectorId}"][data-status]`).click()
     await expect.poll(() => dialog().getAttribute('data-view')).toBe('EmailLogin')

@@ -54,6 +54,17 @@ export type WorldOptions = {
   demo?: 'dev' | 'preview' | false
   devnetFile?: string
   dataDir?: string
+  /**
+   * Seconds between two code mails to one address (`FOYER_EMAIL_COOLDOWN_SECONDS`); the server's
+   * default, the SPEC's 30 s, when unset. The end-to-end run sets it short.
+   */
+  emailCooldownSeconds?: number
+  /**
+   * Work on `dataDir` that must be done before the server opens it (PGlite allows one process per
+   * data directory), e.g. the end-to-end run's projects: awaited just before the server starts, so
+   * it runs beside the chains' start instead of before it.
+   */
+  beforeServer?: Promise<unknown>
   log?: (line: string) => void
 }
 
@@ -264,6 +275,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       (result) => (result as PromiseFulfilledResult<{ chainId: number; url: string }>).value,
     )
 
+    await options.beforeServer
     const tsx = ['--import', 'tsx']
     const services: Array<Promise<Child>> = [
       startChild(
@@ -278,6 +290,9 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
           ...socialEnv,
           ...onRampEnv,
           ...bundlerServerEnv(bundlers),
+          ...(options.emailCooldownSeconds !== undefined
+            ? { FOYER_EMAIL_COOLDOWN_SECONDS: String(options.emailCooldownSeconds) }
+            : {}),
         },
         /Foyer frame listening/,
         log,

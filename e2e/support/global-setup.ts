@@ -1,61 +1,50 @@
-import { execFileSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import type { TestProject } from 'vitest/node'
 import { rootDir, startWorld, type World } from '../../scripts/world.ts'
-import { e2eProjects } from './projects.ts'
+import { e2eEmailCooldownSeconds } from './serverOptions.ts'
 
 let world: World | undefined
 // A server data directory of the run's own: names, wallets and sessions of earlier runs (or of
 // `npm start`) must not change what a test sees.
 const dataDir = mkdtempSync(join(tmpdir(), 'foyer-e2e-'))
 
-/** Creates them with the server's own command, as an operator would (`project upsert`). */
-function createE2eProjects() {
-  const upsert = (args: string[]) =>
-    execFileSync(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/bin.ts', 'project', 'upsert', ...args],
-      { cwd: rootDir, env: { ...process.env, FOYER_DATA_DIR: dataDir }, stdio: 'pipe' },
-    )
-  upsert([
-    '--id',
-    e2eProjects.operatorOff,
-    '--name',
-    'Operator switched features off',
-    '--origins',
-    'http://127.0.0.1:*,http://localhost:*',
-    '--features',
-    JSON.stringify({ swaps: false, analytics: false }),
-  ])
-  upsert([
-    '--id',
-    e2eProjects.multiWallet,
-    '--name',
-    'Several wallets per namespace',
-    '--origins',
-    'http://127.0.0.1:*,http://localhost:*',
-    '--features',
-    JSON.stringify({ multiWallet: true }),
-  ])
-  upsert([
-    '--id',
-    e2eProjects.foreignOrigin,
-    '--name',
-    'Another site',
-    '--origins',
-    'https://app.example.com',
-  ])
+/**
+ * The run's projects (projects.ts), created with the server's `project upsert` command in one
+ * process (createE2eProjects.ts) while the chains start; the server waits for it.
+ */
+async function createE2eProjects() {
+  await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'e2e/support/createE2eProjects.ts'],
+    { cwd: rootDir, env: { ...process.env, FOYER_DATA_DIR: dataDir } },
+  ).catch((error: Error & { stderr?: string }) => {
+    throw new Error(`The end-to-end projects were not created: ${error.stderr || error.message}`)
+  })
 }
 
 export async function setup(project: TestProject) {
-  createE2eProjects()
+  const projects = createE2eProjects()
+  // Awaited by the world before its server starts; a failure there stops the world with it.
+  projects.catch(() => undefined)
   const logs: string[] = []
   try {
-    world = await startWorld({ demo: 'preview', dataDir, log: (line) => logs.push(line) })
+    world = await startWorld({
+      demo: 'preview',
+      dataDir,
+      // Logins to one address follow each other within seconds here; the SPEC's 30 s default is
+      // tested in apps/server (codeVerification.test.ts, embedded.emailCooldown.test.ts).
+      emailCooldownSeconds: e2eEmailCooldownSeconds,
+      beforeServer: projects,
+      log: (line) => logs.push(line),
+    })
   } catch (error) {
     console.error(logs.join('\n'))
+    // A world that failed before its server started has not waited for them.
+    await projects.catch(() => undefined)
     throw error
   }
   project.provide('world', { devnet: world.devnet, urls: world.urls })

@@ -252,8 +252,8 @@ function parseChainIds(name: string, value: string | undefined): number[] | unde
  * (Apple: FOYER_SOCIAL_APPLE_TEAM_ID, _KEY_ID, _PRIVATE_KEY) and optional endpoint overrides;
  * Farcaster: FOYER_FARCASTER_RELAY_URL with FOYER_FARCASTER_RPC_URL (an Optimism RPC); login
  * hardening: FOYER_LOGIN_FAILURES_PER_DAY (0 = no budget), FOYER_LOGIN_LOCK_MINUTES,
- * FOYER_LOGIN_POW_AFTER (0 = never), FOYER_LOGIN_POW_BITS, FOYER_SESSION_LIFETIME_DAYS,
- * FOYER_CLEANUP_GRACE_DAYS, FOYER_IP_PLACE_URL.
+ * FOYER_LOGIN_POW_AFTER (0 = never), FOYER_LOGIN_POW_BITS, FOYER_EMAIL_COOLDOWN_SECONDS (30),
+ * FOYER_SESSION_LIFETIME_DAYS, FOYER_CLEANUP_GRACE_DAYS, FOYER_IP_PLACE_URL.
  */
 export function readEmbeddedWalletOptions(env: ServerEnv): EmbeddedWalletOptions {
   const framePort = Number(env.FOYER_FRAME_PORT ?? 4401)
@@ -295,6 +295,12 @@ function readLoginHardening(env: ServerEnv): Partial<EmbeddedWalletOptions> {
   const powBits = parseCount('FOYER_LOGIN_POW_BITS', env.FOYER_LOGIN_POW_BITS)
   if (powBits !== undefined && (powBits < 1 || powBits > 28))
     throw new ConfigError(`FOYER_LOGIN_POW_BITS must be 1 to 28, got "${env.FOYER_LOGIN_POW_BITS}"`)
+  const cooldown = parseCount('FOYER_EMAIL_COOLDOWN_SECONDS', env.FOYER_EMAIL_COOLDOWN_SECONDS)
+  // No cooldown at all would let anyone mail an address as fast as the rate limit allows.
+  if (cooldown !== undefined && (cooldown < 1 || cooldown > 3600))
+    throw new ConfigError(
+      `FOYER_EMAIL_COOLDOWN_SECONDS must be 1 to 3600, got "${env.FOYER_EMAIL_COOLDOWN_SECONDS}"`,
+    )
   const lifetimeDays = parseCount('FOYER_SESSION_LIFETIME_DAYS', env.FOYER_SESSION_LIFETIME_DAYS)
   if (lifetimeDays === 0) throw new ConfigError('FOYER_SESSION_LIFETIME_DAYS must be at least 1')
   const graceDays = parseCount('FOYER_CLEANUP_GRACE_DAYS', env.FOYER_CLEANUP_GRACE_DAYS)
@@ -320,6 +326,7 @@ function readLoginHardening(env: ServerEnv): Partial<EmbeddedWalletOptions> {
             },
           }
         : {}),
+    ...(cooldown !== undefined ? { emailCooldownSeconds: cooldown } : {}),
     ...(lifetimeDays !== undefined ? { sessionLifetimeSeconds: lifetimeDays * 24 * 3600 } : {}),
     ...(graceDays !== undefined ? { cleanup: { graceMs: graceDays * day } } : {}),
     ...(placeUrl ? { placeLookup: createHttpPlaceLookup({ urlTemplate: placeUrl }) } : {}),

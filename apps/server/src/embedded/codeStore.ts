@@ -10,7 +10,10 @@ import {
   oneTimeCodeMaxAttempts,
 } from './oneTimeCode.ts'
 
-/** Email login (and every code mail to one address) at most once per 30 s (SPEC §5, §9). */
+/**
+ * Email login (and every code mail to one address) at most once per 30 s (SPEC §5, §9): the
+ * default of `CreateCodeStoreParameters['emailCooldownSeconds']`.
+ */
 export const emailCooldownSeconds = 30
 /**
  * Codes of one purpose and address that stay valid together: a new request does not kill the
@@ -39,7 +42,10 @@ export const defaultLoginFailureBudget: LoginFailureBudget = {
 }
 
 export type CodeStore = {
-  /** Throws 429 'Please try again after {n} seconds' when `email` got mail less than 30 s ago. */
+  /**
+   * Throws 429 'Please try again after {n} seconds' when `email` got mail within the cooldown
+   * (30 s unless the store was made with another `emailCooldownSeconds`).
+   */
   claimEmailSlot: (target: CodeTarget) => Promise<void>
   /**
    * Adds a code of this purpose for `target` and returns it (to mail only). Earlier unexpired
@@ -74,6 +80,11 @@ export type CreateCodeStoreParameters = {
   onLock?: ((target: CodeTarget, lockedUntil: Date) => Promise<void> | void) | undefined
   /** The clock (tests and the guessing bench move it); default `Date.now`. */
   now?: (() => number) | undefined
+  /**
+   * Seconds between two mails to one address (default `emailCooldownSeconds`, the SPEC's 30 s).
+   * Counted by the database's clock, not `now`, so that every server process agrees.
+   */
+  emailCooldownSeconds?: number | undefined
 }
 
 export function createCodeStore({
@@ -83,6 +94,7 @@ export function createCodeStore({
   budget: budgetOption,
   onLock,
   now = Date.now,
+  emailCooldownSeconds: cooldownSeconds = emailCooldownSeconds,
 }: CreateCodeStoreParameters): CodeStore {
   const budget =
     budgetOption === false ? undefined : { ...defaultLoginFailureBudget, ...budgetOption }
@@ -203,7 +215,7 @@ export function createCodeStore({
             .where(
               'embedded_email_throttle.last_sent_at',
               '<=',
-              sql<Date>`now() - make_interval(secs => ${emailCooldownSeconds})`,
+              sql<Date>`now() - make_interval(secs => ${cooldownSeconds})`,
             ),
         )
         .returning('email')
@@ -212,14 +224,14 @@ export function createCodeStore({
       const row = await db
         .selectFrom('embedded_email_throttle')
         .select(
-          sql<number>`extract(epoch from (last_sent_at + make_interval(secs => ${emailCooldownSeconds}) - now()))`.as(
+          sql<number>`extract(epoch from (last_sent_at + make_interval(secs => ${cooldownSeconds}) - now()))`.as(
             'remaining',
           ),
         )
         .where('project_id', '=', projectId)
         .where('email', '=', email)
         .executeTakeFirst()
-      throw tryAgainAfter(Math.max(1, Math.ceil(Number(row?.remaining ?? emailCooldownSeconds))))
+      throw tryAgainAfter(Math.max(1, Math.ceil(Number(row?.remaining ?? cooldownSeconds))))
     },
 
     async issue(purpose, { projectId, email }) {

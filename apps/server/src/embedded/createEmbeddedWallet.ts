@@ -48,6 +48,8 @@ export type EmbeddedWalletOptions = {
   loginFailureBudget?: CreateFrameServerParameters['loginFailureBudget']
   /** Proof of work after repeated email login starts from one network; false = never. */
   loginProofOfWork?: CreateFrameServerParameters['loginProofOfWork']
+  /** Seconds between two code mails to one address (default 30, SPEC §5). */
+  emailCooldownSeconds?: CreateFrameServerParameters['emailCooldownSeconds']
   /** Absolute session lifetime (default 90 days). */
   sessionLifetimeSeconds?: number | undefined
   /** The approximate place of an IP, shown with device approvals (`FOYER_IP_PLACE_URL`). */
@@ -171,6 +173,7 @@ export async function createEmbeddedWallet(
     farcaster: parameters.farcaster,
     loginFailureBudget: parameters.loginFailureBudget,
     loginProofOfWork: parameters.loginProofOfWork,
+    emailCooldownSeconds: parameters.emailCooldownSeconds,
     sessionLifetimeSeconds: parameters.sessionLifetimeSeconds,
     placeLookup: parameters.placeLookup,
     cleanup: parameters.cleanup,

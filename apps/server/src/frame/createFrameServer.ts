@@ -87,6 +87,11 @@ export type CreateFrameServerParameters = {
    * minutes, 16 bits); off with `rateLimit: false` or `false`.
    */
   loginProofOfWork?: Partial<LoginProofOfWorkOptions> | false | undefined
+  /**
+   * Seconds between two code mails to one address (default 30, SPEC §5). The local world's
+   * end-to-end run sets it short, so its tests need not wait half a minute between logins.
+   */
+  emailCooldownSeconds?: number | undefined
   /** Absolute session lifetime (default 90 days). */
   sessionLifetimeSeconds?: number | undefined
   /** The approximate place of an IP, shown with device approvals; none = not shown. */
@@ -285,6 +290,7 @@ export async function createFrameServer(
       key: secrets.keys.oneTimeCodes.current,
       verifyingKeys: secrets.keys.oneTimeCodes.verifying,
       budget: failureBudget ?? false,
+      emailCooldownSeconds: parameters.emailCooldownSeconds,
       // Once per lock: the address learns that codes are being guessed and for how long.
       onLock: async ({ email }, lockedUntil) => {
         frame.log.warn('code login locked for an address after too many wrong codes')
