@@ -1,17 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readEmbeddedWalletOptions } from '../src/config.ts'
-import { createDatabase, type FoyerDatabase } from '../src/db/createDatabase.ts'
-import {
-  createEmbeddedWallet,
-  type EmbeddedWalletOptions,
-} from '../src/embedded/createEmbeddedWallet.ts'
 import { ConfigError } from '../src/errors.ts'
-import { createServer } from '../src/http/createServer.ts'
 import { mailCount } from './support/embeddedClient.ts'
+import { type EmbeddedServer, startEmbeddedServer } from './support/startEmbeddedServer.ts'
 
 // Codes to one address go out at most once per 30 s (SPEC §5), over HTTP as the frame asks for
 // them; an operator may set another cooldown (FOYER_EMAIL_COOLDOWN_SECONDS), as the local world's
@@ -21,45 +12,8 @@ const projectId = 'foyer-dev'
 let counter = 0
 const newEmail = () => `cooldown-${Date.now()}-${counter++}@example.com`
 
-type World = { server: FastifyInstance; frameUrl: string; stop: () => Promise<void> }
-
-async function startWorld(options: Partial<EmbeddedWalletOptions> = {}): Promise<World> {
-  const database: FoyerDatabase = await createDatabase({ dataDir: 'memory://' })
-  const dataDir = mkdtempSync(join(tmpdir(), 'foyer-cooldown-test-'))
-  const server = await createServer({
-    database,
-    dev: true,
-    logger: false,
-    indexer: { enabled: false },
-    rateLimit: false,
-    chains: [],
-  })
-  const embedded = await createEmbeddedWallet({
-    server,
-    dev: true,
-    dataDir,
-    host: '127.0.0.1',
-    framePort: 0,
-    rateLimit: false,
-    logger: false,
-    ...options,
-  })
-  if (!embedded) throw new Error('embedded wallet did not start')
-  const frameUrl = await embedded.listen()
-  await server.ready()
-  return {
-    server,
-    frameUrl,
-    async stop() {
-      await server.close()
-      await database.destroy()
-      rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
-}
-
 /** The frame asks for a login code for `email`; resolves the status and the JSON answer. */
-async function startLogin(world: World, email: string) {
+async function startLogin(world: EmbeddedServer, email: string) {
   const response = await fetch(`${world.frameUrl}/v1/embedded/email/start?projectId=${projectId}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -78,16 +32,16 @@ const waitAnswer = (seconds: number) => ({
 })
 
 describe('the cooldown between code mails to one address', () => {
-  let standard: World
-  let short: World
+  let standard: EmbeddedServer
+  let short: EmbeddedServer
   beforeAll(async () => {
-    standard = await startWorld()
+    standard = await startEmbeddedServer()
     // Only the cooldown from the environment: its other defaults (rate limits, proof of work)
     // would answer the repeated starts below with their own 429s.
     const { emailCooldownSeconds } = readEmbeddedWalletOptions({
       FOYER_EMAIL_COOLDOWN_SECONDS: '2',
     })
-    short = await startWorld({ emailCooldownSeconds })
+    short = await startEmbeddedServer({ emailCooldownSeconds })
   }, 240_000)
   afterAll(async () => {
     await standard?.stop()

@@ -1,18 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { AuthApiError, createHttpAuthApi, solveProofOfWork } from '@foyer/frame'
-import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readEmbeddedWalletOptions } from '../src/config.ts'
-import { createDatabase, type FoyerDatabase } from '../src/db/createDatabase.ts'
-import {
-  createEmbeddedWallet,
-  type EmbeddedWalletOptions,
-} from '../src/embedded/createEmbeddedWallet.ts'
-import { createServer } from '../src/http/createServer.ts'
 import {
   answerApprovalPage,
   codeOf,
@@ -21,6 +11,7 @@ import {
   linkOf,
   pageField,
 } from './support/embeddedClient.ts'
+import { type EmbeddedServer, startEmbeddedServer } from './support/startEmbeddedServer.ts'
 
 const projectId = 'foyer-dev'
 const chromeOnLinux =
@@ -41,53 +32,8 @@ const failure = (promise: Promise<unknown>) =>
     },
   )
 
-type World = {
-  server: FastifyInstance
-  frame: FastifyInstance
-  frameUrl: string
-  database: FoyerDatabase
-  stop: () => Promise<void>
-}
-
-async function startWorld(options: Partial<EmbeddedWalletOptions> = {}): Promise<World> {
-  const database = await createDatabase({ dataDir: 'memory://' })
-  const dataDir = mkdtempSync(join(tmpdir(), 'foyer-hardening-test-'))
-  const server = await createServer({
-    database,
-    dev: true,
-    logger: false,
-    indexer: { enabled: false },
-    rateLimit: false,
-    chains: [],
-  })
-  const embedded = await createEmbeddedWallet({
-    server,
-    dev: true,
-    dataDir,
-    host: '127.0.0.1',
-    framePort: 0,
-    rateLimit: false,
-    logger: false,
-    ...options,
-  })
-  if (!embedded) throw new Error('embedded wallet did not start')
-  const frameUrl = await embedded.listen()
-  await server.ready()
-  return {
-    server,
-    frame: embedded.frame,
-    frameUrl,
-    database,
-    async stop() {
-      await server.close()
-      await database.destroy()
-      rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
-}
-
 /** One browser profile (its cookies and User-Agent) talking to the frame's API. */
-function browser(world: World, userAgent = chromeOnLinux) {
+function browser(world: EmbeddedServer, userAgent = chromeOnLinux) {
   const jar = createCookieJar()
   const fetchWithAgent: typeof fetch = (input, init = {}) => {
     const headers = new Headers(init.headers)
@@ -101,7 +47,7 @@ function browser(world: World, userAgent = chromeOnLinux) {
 }
 
 /** The 30 s cooldown passed (the mail slot is free again). */
-const allowMailNow = (world: World, email: string) =>
+const allowMailNow = (world: EmbeddedServer, email: string) =>
   world.database.db
     .updateTable('embedded_email_throttle')
     .set({ last_sent_at: sql<Date>`now() - interval '1 minute'` })
@@ -109,7 +55,7 @@ const allowMailNow = (world: World, email: string) =>
     .execute()
 
 /** An account with a signed-in device. */
-async function account(world: World, email = newEmail()) {
+async function account(world: EmbeddedServer, email = newEmail()) {
   const first = browser(world)
   const deviceId = newDeviceId()
   await first.api.startEmailLogin({ email, deviceId, projectId })
@@ -123,7 +69,7 @@ async function account(world: World, email = newEmail()) {
 }
 
 /** A device the account never used enters a right code: it now waits for approval. */
-async function waitingDevice(world: World, email: string) {
+async function waitingDevice(world: EmbeddedServer, email: string) {
   await allowMailNow(world, email)
   const device = browser(world)
   const deviceId = newDeviceId()
@@ -140,10 +86,10 @@ async function waitingDevice(world: World, email: string) {
 const form = (fields: Record<string, string>) => new URLSearchParams(fields)
 
 describe('device approval: the link opens a page, only its form answers (issue 26, item 1)', () => {
-  let world: World
+  let world: EmbeddedServer
   beforeAll(async () => {
     // An operator place lookup that answers markup: the page must show it as text.
-    world = await startWorld({ placeLookup: async () => 'Berlin <b>&</b> "Germany"' })
+    world = await startEmbeddedServer({ placeLookup: async () => 'Berlin <b>&</b> "Germany"' })
   }, 60_000)
   afterAll(async () => {
     await world?.stop()
@@ -324,9 +270,9 @@ describe('device approval: the link opens a page, only its form answers (issue 2
 })
 
 describe('no account enumeration, no code knock-out (issue 26, item 3)', () => {
-  let world: World
+  let world: EmbeddedServer
   beforeAll(async () => {
-    world = await startWorld()
+    world = await startEmbeddedServer()
   }, 60_000)
   afterAll(async () => {
     await world?.stop()
@@ -386,10 +332,12 @@ describe('no account enumeration, no code knock-out (issue 26, item 3)', () => {
 })
 
 describe('proof of work after repeated starts from one network (issue 26, item 3)', () => {
-  let world: World
+  let world: EmbeddedServer
   beforeAll(async () => {
     // Limits on (the default proof of work: beyond 3 starts per 10 minutes, 16 bits).
-    world = await startWorld({ rateLimit: { perIpPerMinute: 1000, perEmailPerMinute: 100 } })
+    world = await startEmbeddedServer({
+      rateLimit: { perIpPerMinute: 1000, perEmailPerMinute: 100 },
+    })
   }, 60_000)
   afterAll(async () => {
     await world?.stop()
@@ -452,9 +400,9 @@ describe('proof of work after repeated starts from one network (issue 26, item 3
 })
 
 describe('code guessing budget over HTTP (issue 26, item 2)', () => {
-  let world: World
+  let world: EmbeddedServer
   beforeAll(async () => {
-    world = await startWorld()
+    world = await startEmbeddedServer()
   }, 60_000)
   afterAll(async () => {
     await world?.stop()
@@ -499,9 +447,9 @@ describe('code guessing budget over HTTP (issue 26, item 2)', () => {
 })
 
 describe('sessions end (issue 26, item 4)', () => {
-  let world: World
+  let world: EmbeddedServer
   beforeAll(async () => {
-    world = await startWorld()
+    world = await startEmbeddedServer()
   }, 60_000)
   afterAll(async () => {
     await world?.stop()
