@@ -50,7 +50,7 @@ test('email login also connects the embedded Solana account: its address and SOL
   await connectButton().click()
   await dialog().getByRole('textbox', { name: 'Email address' }).fill(email)
   await dialog().getByRole('button', { name: 'Continue', exact: true }).click()
-  await expect.poll(async () => (await loginMails()).length, { timeout: 20_000 }).toBe(1)
+  await expect.poll(async () => (await loginMails()).length, { timeout: 30_000 }).toBe(1)
   const code = /\b(\d{6})\b/.exec((await loginMails())[0]!.text)![1]!
   // The sixth digit sends the code: no Verify click.
   await dialog().getByRole('textbox', { name: 'Verification code' }).fill(code)

@@ -1,8 +1,8 @@
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
 import { sourceAliases } from '../scripts/sourceAliases.ts'
 
-// End-to-end tests, two files at a time where they share no state (a trial beside
-// e2e/vitest.config.ts, which runs one file at a time):
+// End-to-end tests as `npm test` runs them: two files at a time where they share no state
+// (e2e/vitest.config.ts runs one file at a time, for a file or two by hand):
 //   npx vitest run --config e2e/vitest.parallel.config.ts
 //
 // One local world for the whole run: the global setup is the root config's alone, so it runs

@@ -13,16 +13,28 @@ import { join } from 'node:path'
 import { rootDir } from './world.ts'
 
 const e2eOnly = process.argv.includes('--e2e-only')
-// `--offline`: the same run with no network but loopback (scripts/offline.sh: a network namespace
-// holding only `lo`); skipped with a message where the runner cannot make one.
-if (process.argv.includes('--offline') && process.env.FOYER_OFFLINE !== '1') {
-  const args = process.argv.slice(2).filter((arg) => arg !== '--offline')
-  const result = spawnSync(
-    'bash',
-    ['scripts/offline.sh', process.execPath, '--import', 'tsx', 'scripts/test.ts', ...args],
-    { cwd: rootDir, stdio: 'inherit', env: process.env },
+/**
+ * The tests (unit, mutation, end-to-end) run with no network but loopback wherever the runner can
+ * make a network namespace (scripts/offline.sh: root and iproute2's `ip`), so nothing in them can
+ * wait on the outside world unseen. What needs the registry or Debian's mirror (system packages,
+ * the advisories, installing the packed packages beside the end-to-end tests) runs before or
+ * beside them with the network. `--online`: the tests with the network too. `--offline`: fail
+ * where the runner cannot make the namespace instead of running them with the network.
+ */
+const testsOffline =
+  !process.argv.includes('--online') &&
+  process.env.FOYER_OFFLINE !== '1' &&
+  spawnSync('unshare', ['-n', 'true']).status === 0 &&
+  spawnSync('ip', ['-V']).status === 0
+if (process.argv.includes('--offline') && !testsOffline && process.env.FOYER_OFFLINE !== '1') {
+  console.error(
+    '--offline: this runner cannot make a network namespace (needs root, unshare and ip); run `npm test` for a run with the network.',
   )
-  process.exit(result.status ?? 1)
+  process.exit(1)
+}
+/** A test command, inside the network namespace when the tests run offline. */
+function testCommand(command: string, args: string[]): [string, string[]] {
+  return testsOffline ? ['bash', ['scripts/offline.sh', command, ...args]] : [command, args]
 }
 const reportDir = mkdtempSync(join(tmpdir(), 'foyer-test-'))
 const totals = { passed: 0, failed: 0, skipped: 0 }
@@ -41,14 +53,17 @@ async function run(title: string, command: string, args: string[]): Promise<bool
 
 async function vitest(title: string, configArgs: string[], name: string) {
   const outputFile = join(reportDir, `${name}.json`)
-  const passed = await run(title, process.execPath, [
-    'node_modules/vitest/vitest.mjs',
-    'run',
-    ...configArgs,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${outputFile}`,
-  ])
+  const passed = await run(
+    title,
+    ...testCommand(process.execPath, [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      ...configArgs,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${outputFile}`,
+    ]),
+  )
   try {
     const report = JSON.parse(readFileSync(outputFile, 'utf8'))
     totals.passed += report.numPassedTests
@@ -129,6 +144,11 @@ async function startBuildsBeside(): Promise<boolean> {
   return typicalPage && docs && packages
 }
 
+console.log(
+  testsOffline
+    ? 'The tests run with no network but loopback (a network namespace: scripts/offline.sh); `npm test -- --online` runs them with the network.'
+    : 'The tests run with the network: this runner cannot make a network namespace (scripts/offline.sh needs root, unshare and ip).',
+)
 ok &&= await run('System packages (chromium, postgresql, redis-server)', 'bash', [
   'scripts/ensure-system-deps.sh',
 ])
@@ -156,23 +176,29 @@ if (ok && !e2eOnly) {
   // in mutation/incremental/, and failing under a module's floor. A change too large to re-run in
   // 150 s fails too: its author runs the modules locally and commits their results. A commit that
   // changed no critical module takes a second.
-  ok &&= await run('Mutation check (critical modules the last commit changed)', process.execPath, [
-    '--import',
-    'tsx',
-    'scripts/mutation.ts',
-    '--changed',
-    '--max',
-    '2',
-    '--time-limit',
-    '150',
-  ])
+  ok &&= await run(
+    'Mutation check (critical modules the last commit changed)',
+    ...testCommand(process.execPath, [
+      '--import',
+      'tsx',
+      'scripts/mutation.ts',
+      '--changed',
+      '--max',
+      '2',
+      '--time-limit',
+      '150',
+    ]),
+  )
 }
 // The typical app page, the docs site and the packages are builds that share nothing with the
 // local world (the page needs no devnet.json: see apps/demo/vite.config.ts): they run
 // beside the end-to-end tests (which mostly wait on the browser and the chains) instead of before
 // them, their output kept in a log printed when they end.
 const buildsBeside = ok ? startBuildsBeside() : undefined
-if (ok) await vitest('End-to-end tests (Chromium)', ['--config', 'e2e/vitest.config.ts'], 'e2e')
+// Two files at a time where they share no state (e2e/vitest.parallel.config.ts says which), on one
+// local world.
+if (ok)
+  await vitest('End-to-end tests (Chromium)', ['--config', 'e2e/vitest.parallel.config.ts'], 'e2e')
 if (buildsBeside) ok = (await buildsBeside) && ok
 // The end-to-end run built the demo for production, and the typical app page was built beside it;
 // size-limit checks their budgets (.size-limit.cjs).

@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
-import { IDLE_FALLBACK_DELAY_MS, IDLE_TIMEOUT_MS, whenIdle } from './whenIdle.ts'
+import {
+  IDLE_FALLBACK_DELAY_MS,
+  IDLE_TIMEOUT_MS,
+  PAINT_REPORT_FRAMES,
+  whenIdle,
+} from './whenIdle.ts'
 
 /** A window whose frames and idle periods the test runs by hand. */
 function fakeWindow(options: { idleCallback: boolean }) {
@@ -90,6 +95,54 @@ describe('whenIdle', () => {
       expect(early).not.toHaveBeenCalled()
       expect(late).not.toHaveBeenCalled()
     }
+  })
+
+  it('where the browser reports paints, waits past its two frames until the first paint is reported', () => {
+    const page = fakeWindow({ idleCallback: true })
+    const paints: unknown[] = []
+    const host = {
+      ...page.host,
+      PerformanceObserver: { supportedEntryTypes: ['mark', 'paint'] },
+      performance: { getEntriesByType: (type: string) => (type === 'paint' ? paints : []) },
+    }
+    const callback = vi.fn()
+    whenIdle(callback, host)
+    for (let frame = 0; frame < 5; frame++) page.frame()
+    page.idlePeriod()
+    expect(page.idle.size).toBe(0)
+    expect(callback).not.toHaveBeenCalled()
+    paints.push({ name: 'first-paint' })
+    page.frame()
+    page.idlePeriod()
+    expect(callback).toHaveBeenCalledTimes(1)
+  })
+
+  it('runs anyway when no paint is reported within its frames, and does not wait where paints are not reported', () => {
+    const page = fakeWindow({ idleCallback: true })
+    const host = {
+      ...page.host,
+      PerformanceObserver: { supportedEntryTypes: ['paint'] },
+      performance: { getEntriesByType: () => [] },
+    }
+    const callback = vi.fn()
+    whenIdle(callback, host)
+    for (let frame = 0; frame < 2 + PAINT_REPORT_FRAMES - 1; frame++) page.frame()
+    expect(page.idle.size).toBe(0)
+    page.frame()
+    page.idlePeriod()
+    expect(callback).toHaveBeenCalledTimes(1)
+
+    const other = fakeWindow({ idleCallback: true })
+    const unreported = vi.fn()
+    whenIdle(unreported, {
+      ...other.host,
+      PerformanceObserver: { supportedEntryTypes: ['mark'] },
+      performance: { getEntriesByType: () => [] },
+    })
+    other.frame()
+    other.frame()
+    other.idlePeriod()
+    expect(unreported).toHaveBeenCalledTimes(1)
   })
 
   it('does nothing outside a browser', () => {
