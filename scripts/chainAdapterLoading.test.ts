@@ -53,8 +53,9 @@ const libraryIn = (modules: string[]) =>
 test('an EVM app bundles no Bitcoin, Cosmos or Polkadot code', async () => {
   const modules = await firstLoadModules(`
 import { createFoyer } from '@foyer/core'
+import { mainnet } from '@foyer/core/networks'
 import { evmAdapter } from '@foyer/evm'
-createFoyer({ networks: ['eip155:1'], adapters: [evmAdapter()] })
+createFoyer({ networks: [mainnet], adapters: [evmAdapter()] })
 `)
   expect(modules.some((id) => id.includes('/packages/evm/src/'))).toBe(true)
   expect(modules.filter((id) => adapterSource.test(id))).toEqual([])
@@ -84,6 +85,7 @@ createFoyer({
 test('a WalletConnect adapter with Bitcoin, Cosmos and Polkadot networks loads none of their chain code until used', async () => {
   const modules = await firstLoadModules(`
 import { createFoyer } from '@foyer/core'
+import { mainnet } from '@foyer/core/networks'
 import { createBitcoinRegtest } from '@foyer/bitcoin'
 import { createCosmosNetwork } from '@foyer/cosmos'
 import { createPolkadotNetwork } from '@foyer/polkadot'
@@ -91,7 +93,7 @@ import { walletConnectAdapter } from '@foyer/walletconnect'
 const cosmos = createCosmosNetwork({ chainId: 'test-1', name: 'Test', rpcUrl: 'http://127.0.0.1:9', denom: 'utest', displayDenom: 'TEST' })
 const polkadot = createPolkadotNetwork({ genesisHash: '0x${'45'.repeat(32)}', name: 'Test', wsUrl: 'ws://127.0.0.1:9', symbol: 'T', decimals: 12 })
 createFoyer({
-  networks: ['eip155:1', createBitcoinRegtest({ esploraUrl: 'http://127.0.0.1:9' }), cosmos, polkadot],
+  networks: [mainnet, createBitcoinRegtest({ esploraUrl: 'http://127.0.0.1:9' }), cosmos, polkadot],
   adapters: [walletConnectAdapter({ metadata: { name: 'test', description: '', url: 'http://127.0.0.1', icons: [] } })],
 })
 `)

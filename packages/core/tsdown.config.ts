@@ -1,4 +1,6 @@
 import { defineConfig } from 'tsdown'
 import { foyerPackage } from '../../tsdown.shared.ts'
 
-export default defineConfig(foyerPackage({ entry: { index: 'src/index.ts' } }))
+export default defineConfig(
+  foyerPackage({ entry: { index: 'src/index.ts', networks: 'src/networks.ts' } }),
+)

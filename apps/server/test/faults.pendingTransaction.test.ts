@@ -15,6 +15,7 @@ import {
   getTokenBalances,
   getTransactionHistory,
 } from '@foyer/core'
+import { anvil as anvilNetwork } from '@foyer/core/networks'
 import { anvilDevAccounts, type StartAnvilReturnType, startAnvil } from '@foyer/devnet'
 import {
   createTestClient,
@@ -93,7 +94,7 @@ describe('server killed between "transaction signed" and "confirmed" (PGlite on 
     // The visitor's app, pointed at the server.
     const visitor = () =>
       createFoyer({
-        networks: [network],
+        networks: [anvilNetwork],
         serverUrl: server!.url,
         projectId: 'foyer-dev',
         storage: createStorage({ storage: createMemoryStorage() }),

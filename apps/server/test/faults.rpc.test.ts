@@ -3,6 +3,7 @@
 // asks no more for 30 s (§9), then reads the balance once the node is back.
 
 import { createFoyer, createMemoryStorage, createStorage, getTokenBalances } from '@foyer/core'
+import { anvil as anvilNetwork } from '@foyer/core/networks'
 import { type StartAnvilReturnType, startAnvil } from '@foyer/devnet'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -58,7 +59,7 @@ describe('chain RPC down', () => {
 
   it("shows 'Token Balance Unavailable', blocks retries for 30 s, and recovers when the node returns", async () => {
     const foyer = createFoyer({
-      networks: ['eip155:31337'],
+      networks: [anvilNetwork],
       serverUrl,
       projectId: 'foyer-dev',
       storage: createStorage({ storage: createMemoryStorage() }),

@@ -1,12 +1,11 @@
 import {
   type BaseStorage,
-  base,
   cookieStorage,
   createFoyer,
   createStorage,
-  mainnet,
   parseCookie,
 } from '@foyer/core'
+import { base, mainnet } from '@foyer/core/networks'
 import { evmAdapter } from '@foyer/evm'
 
 /**

@@ -1,4 +1,5 @@
-import { base, createFoyer, mainnet } from '@foyer/core'
+import { createFoyer } from '@foyer/core'
+import { base, mainnet } from '@foyer/core/networks'
 import { evmAdapter } from '@foyer/evm'
 
 /** One Foyer instance for the whole app: its networks, its wallets (EIP-6963 browser wallets). */

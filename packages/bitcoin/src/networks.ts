@@ -1,4 +1,5 @@
-import { bitcoin, bitcoinTestnet, type CaipNetwork, type CaipNetworkId } from '@foyer/core'
+import type { CaipNetwork, CaipNetworkId } from '@foyer/core'
+import { bitcoin, bitcoinTestnet } from '@foyer/core/networks'
 
 export { bitcoin, bitcoinTestnet }
 

@@ -1,14 +1,16 @@
-import type {
-  AccountTypes,
-  ConnectMethod,
-  ConnectorTypeOrderEntry,
-  Features,
-  SocialOption,
-  ThemeMode,
-  WalletFeature,
-} from './types/config.ts'
-import type { AccountType } from './types/connector.ts'
-import type { ChainNamespace } from './types/network.ts'
+// The defaults `createFoyer` fills in are declared in ./defaults.ts: a page loads them with
+// `createFoyer`, and the rest of this file only with the code that uses it.
+export {
+  ACCOUNT_TYPES_BY_NAMESPACE,
+  DEFAULT_ACCOUNT_TYPES,
+  DEFAULT_CONNECT_METHODS_ORDER,
+  DEFAULT_CONNECTOR_TYPE_ORDER,
+  DEFAULT_FEATURES,
+  DEFAULT_LOCALE,
+  DEFAULT_SOCIALS,
+  DEFAULT_THEME_MODE,
+  DEFAULT_WALLET_FEATURES_ORDER,
+} from './defaults.ts'
 
 // Limits and defaults of SPEC §9 (times in milliseconds).
 export const EMAIL_LOGIN_COOLDOWN_MS = 30_000
@@ -53,56 +55,10 @@ export const ONRAMP_FALLBACK_LIMITS = {
 export const ONRAMP_FALLBACK_CURRENCIES = ['USD', 'EUR'] as const
 export const ONRAMP_PROVIDER_FEE_RANGE = { min: 0.01, max: 0.02 } as const
 
-export const DEFAULT_THEME_MODE: ThemeMode = 'dark'
-/** The locale when neither the app nor the visitor's browser chose one. */
-export const DEFAULT_LOCALE = 'en-US'
 export const THEME_COLORS = {
   light: { accent: 'hsla(231,100%,70%,1)', background: '#fff' },
   dark: { accent: 'hsla(230,100%,67%,1)', background: '#121313' },
 } as const
-
-export const DEFAULT_SOCIALS: readonly SocialOption[] = [
-  'google',
-  'x',
-  'farcaster',
-  'discord',
-  'apple',
-  'github',
-  'facebook',
-]
-
-export const DEFAULT_FEATURES: Features = {
-  email: true,
-  socials: DEFAULT_SOCIALS,
-  swaps: true,
-  onramp: true,
-  activity: true,
-  multiWallet: false,
-  send: true,
-  receive: true,
-  analytics: true,
-  allWallets: true,
-  legalCheckbox: false,
-  smartSessions: false,
-  branding: true,
-}
-
-export const DEFAULT_CONNECT_METHODS_ORDER: readonly ConnectMethod[] = ['email', 'social', 'wallet']
-export const DEFAULT_WALLET_FEATURES_ORDER: readonly WalletFeature[] = [
-  'onramp',
-  'swaps',
-  'receive',
-  'send',
-]
-export const DEFAULT_CONNECTOR_TYPE_ORDER: readonly ConnectorTypeOrderEntry[] = [
-  'walletConnect',
-  'recent',
-  'injected',
-  'featured',
-  'custom',
-  'external',
-  'recommended',
-]
 
 /** Namespaces where embedded-wallet login works (SPEC §6). */
 export const EMBEDDED_WALLET_NAMESPACES = ['eip155', 'solana'] as const
@@ -117,31 +73,6 @@ export const SEND_NAMESPACES = ['eip155', 'solana'] as const
 export const APP_CHOSEN_NETWORK_NAMESPACES = ['solana', 'bip122', 'cosmos', 'polkadot'] as const
 /** Namespaces where activity and names work (SPEC §6). */
 export const ACTIVITY_NAMESPACES = ['eip155'] as const
-
-/**
- * The account types of SPEC §3 each namespace has: smart accounts exist on EVM only (SPEC §6),
- * payment and ordinal accounts on Bitcoin only.
- */
-export const ACCOUNT_TYPES_BY_NAMESPACE = {
-  eip155: ['eoa', 'smartAccount'],
-  solana: ['eoa'],
-  polkadot: ['eoa'],
-  bip122: ['payment', 'ordinal'],
-  cosmos: ['eoa'],
-} as const satisfies Record<ChainNamespace, readonly AccountType[]>
-
-/**
- * Default preferred account type per namespace (SPEC §6: smartAccount on EVM, eoa on Solana and
- * Polkadot, payment on Bitcoin; eoa on cosmos, where nothing else exists). Config
- * `defaultAccountTypes` overrides it per namespace.
- */
-export const DEFAULT_ACCOUNT_TYPES = {
-  eip155: 'smartAccount',
-  solana: 'eoa',
-  polkadot: 'eoa',
-  bip122: 'payment',
-  cosmos: 'eoa',
-} as const satisfies AccountTypes
 
 /** Timezones where the hosted features are restricted (SPEC §6). */
 export const RESTRICTED_TIMEZONES = [

@@ -1,6 +1,8 @@
+import { anvil, mainnet, solanaDevnet } from '@foyer/core/networks'
 import { describe, expect, it } from 'vitest'
 import { open } from './actions/open.ts'
 import { createFoyer } from './createFoyer.ts'
+import { NetworkNotFoundError } from './errors/network.ts'
 import { createMemoryStorage, createStorage } from './storage/createStorage.ts'
 import { STORAGE_KEYS } from './storage/keys.ts'
 import { createTestFoyer } from './test-utils.ts'
@@ -46,7 +48,7 @@ describe('createFoyer', () => {
     expect(foyer.getState().status).toBe('disconnected')
   })
 
-  it('normalises viem chains and CAIP ids into networks', () => {
+  it('takes viem chains and the networks of @foyer/core/networks', () => {
     const foyer = createFoyer({
       networks: [
         {
@@ -55,25 +57,50 @@ describe('createFoyer', () => {
           nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
           rpcUrls: { default: { http: ['https://op.example'] } },
         },
-        'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+        solanaDevnet,
+        mainnet,
       ],
       storage: createStorage({ storage: createMemoryStorage() }),
     })
     expect(foyer.config.networks.map((network) => network.caipNetworkId)).toEqual([
       'eip155:10',
       'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+      'eip155:1',
     ])
-    expect(foyer.config.networks[1]).toMatchObject({ chainNamespace: 'solana', testnet: true })
+    expect(foyer.config.networks[1]).toMatchObject({
+      chainNamespace: 'solana',
+      testnet: true,
+      rpcUrls: { default: { http: ['https://api.devnet.solana.com'] } },
+    })
+    expect(foyer.config.networks[2]).toMatchObject({
+      name: 'Ethereum',
+      nativeCurrency: { symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: ['https://eth.merkle.io'] } },
+    })
     expect(foyer.getState().activeNetwork.caipNetworkId).toBe('eip155:10')
   })
 
-  it("rejects a CAIP id it has no network for with 'Network not found'", () => {
-    expect(() =>
+  it("rejects a network id with 'Network not found', telling to import it from @foyer/core/networks", () => {
+    const create = () =>
       createFoyer({
-        networks: ['eip155:999999'],
+        // @ts-expect-error: ids alone are not networks (JavaScript apps can still pass one)
+        networks: ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'],
         storage: createStorage({ storage: createMemoryStorage() }),
-      }),
-    ).toThrow('Network not found')
+      })
+    expect(create).toThrow(NetworkNotFoundError)
+    expect(create).toThrow('Network not found')
+    let error: unknown
+    try {
+      create()
+    } catch (thrown) {
+      error = thrown
+    }
+    expect((error as NetworkNotFoundError).details).toContain(
+      "import { solana } from '@foyer/core/networks'",
+    )
+    expect((error as NetworkNotFoundError).message).toContain(
+      'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+    )
   })
 
   it('keeps two instances apart', () => {
@@ -94,7 +121,7 @@ describe('createFoyer', () => {
 
   it('runs without a DOM (server render)', () => {
     expect(typeof window).toBe('undefined')
-    const foyer = createFoyer({ networks: ['eip155:31337'] })
+    const foyer = createFoyer({ networks: [anvil] })
     expect(foyer.getState().dialog.open).toBe(false)
   })
 })

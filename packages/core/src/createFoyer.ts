@@ -10,9 +10,8 @@ import {
   DEFAULT_LOCALE,
   DEFAULT_THEME_MODE,
   DEFAULT_WALLET_FEATURES_ORDER,
-} from './constants.ts'
+} from './defaults.ts'
 import { InvalidAccountTypeError } from './errors/account.ts'
-import { findNetwork, toCaipNetwork } from './networks.ts'
 import { initialSendState } from './send/initialSendState.ts'
 import type { SiwxConfig } from './siwx/types.ts'
 import { watchSiwx } from './siwx/watchSiwx.ts'
@@ -33,6 +32,8 @@ import type { Adapter, AdapterAppContext, Connector } from './types/connector.ts
 import type { FoyerEvent, FoyerEventWithTimestamp } from './types/events.ts'
 import type { CaipNetwork, CaipNetworkId, ChainNamespace } from './types/network.ts'
 import type { AccountState, FoyerState } from './types/state.ts'
+import { findNetwork } from './utils/findNetwork.ts'
+import { toCaipNetwork } from './utils/toCaipNetwork.ts'
 
 /** `FoyerConfig` with every default filled in and networks normalised. */
 export type ResolvedFoyerConfig = {

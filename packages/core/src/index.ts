@@ -479,24 +479,6 @@ export {
   ResolveNameError,
 } from './names/errors.ts'
 export {
-  anvil,
-  anvilB,
-  arbitrum,
-  BUILT_IN_NETWORKS,
-  base,
-  bitcoin,
-  bitcoinTestnet,
-  findNetwork,
-  mainnet,
-  optimism,
-  polygon,
-  sepolia,
-  solana,
-  solanaDevnet,
-  solanaTestnet,
-  toCaipNetwork,
-} from './networks.ts'
-export {
   InvalidOnRampAmountError,
   OnRampAmountOutOfRangeError,
   OnRampCheckoutError,
@@ -638,6 +620,7 @@ export {
   parseCaipAddress,
   parseCaipNetworkId,
 } from './utils/caip.ts'
+export { findNetwork } from './utils/findNetwork.ts'
 export {
   formatBalance,
   formatFiat,
@@ -653,6 +636,7 @@ export {
   numberToHex,
   toChainIdNumber,
 } from './utils/number.ts'
+export { openingView } from './utils/openingView.ts'
 export { isOriginAllowed, matchOriginPattern } from './utils/origin.ts'
 export {
   REGION_RESTRICTED_FEATURES,
@@ -660,6 +644,7 @@ export {
   resolveFeatures,
   visitorTimeZone,
 } from './utils/resolveFeatures.ts'
+export { toCaipNetwork } from './utils/toCaipNetwork.ts'
 export {
   isCallTarget,
   isEmail,

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  BUILT_IN_NETWORKS,
-  solana,
-  solanaDevnet,
-  solanaTestnet,
-  toCaipNetwork,
-} from './networks.ts'
+import { BUILT_IN_NETWORKS, solana, solanaDevnet, solanaTestnet } from './networks.ts'
+import { createTestFoyer } from './test-utils.ts'
 
 describe('built-in Solana networks (SPEC §3)', () => {
   it('names each cluster by the first 32 characters of its genesis hash (CAIP-2)', () => {
@@ -32,10 +27,10 @@ describe('built-in Solana networks (SPEC §3)', () => {
     expect(solana.testnet).toBeFalsy()
   })
 
-  it('resolves each of them from its CAIP-2 id alone in createFoyer’s networks', () => {
-    for (const network of [solana, solanaDevnet, solanaTestnet]) {
+  it('are listed among the built-in networks and taken as they are by createFoyer', () => {
+    const foyer = createTestFoyer({ networks: [solana, solanaDevnet, solanaTestnet] })
+    expect(foyer.config.networks).toEqual([solana, solanaDevnet, solanaTestnet])
+    for (const network of [solana, solanaDevnet, solanaTestnet])
       expect(BUILT_IN_NETWORKS).toContain(network)
-      expect(toCaipNetwork(network.caipNetworkId)).toBe(network)
-    }
   })
 })

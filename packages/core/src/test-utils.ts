@@ -2,6 +2,7 @@ import { type OpenParameters, open } from './actions/open.ts'
 import { startAnalytics } from './analytics/startAnalytics.ts'
 import { createFoyer, type Foyer } from './createFoyer.ts'
 import { createEmitter } from './emitter.ts'
+import { anvil, anvilB } from './networks.ts'
 import { createMemoryStorage, createStorage } from './storage/createStorage.ts'
 import type { FoyerConfig } from './types/config.ts'
 import type {
@@ -17,7 +18,7 @@ import type { CaipNetwork, CaipNetworkId } from './types/network.ts'
 /** A Foyer with in-memory storage and the local anvil network, for unit tests. */
 export function createTestFoyer(config: Partial<FoyerConfig> = {}) {
   return createFoyer({
-    networks: ['eip155:31337', 'eip155:31338'],
+    networks: [anvil, anvilB],
     storage: createStorage({ storage: createMemoryStorage() }),
     ...config,
   })

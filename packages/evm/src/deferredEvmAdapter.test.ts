@@ -1,4 +1,5 @@
 import { createFoyer, createMemoryStorage, createStorage, loadAdapters } from '@foyer/core'
+import { anvil } from '@foyer/core/networks'
 import { describe, expect, it } from 'vitest'
 import { deferredEvmAdapter } from './deferredEvmAdapter.ts'
 import type { Eip1193Provider } from './types.ts'
@@ -12,7 +13,7 @@ const provider: Eip1193Provider = {
 describe('deferredEvmAdapter', () => {
   it("lists the app's wallets once its code is loaded, and reads balances through it", async () => {
     const foyer = createFoyer({
-      networks: ['eip155:31337'],
+      networks: [anvil],
       adapters: [
         deferredEvmAdapter({
           discover: false,

@@ -9,6 +9,7 @@ import {
   RECONNECT_DISCOVERY_TIMEOUT_MS,
   reconnect,
 } from '@foyer/core'
+import { anvil } from '@foyer/core/networks'
 import {
   announceTestWallet,
   createTestWallet,
@@ -28,7 +29,7 @@ afterEach(() => {
 
 function createTestFoyer(storage = createStorage({ storage: createMemoryStorage() })) {
   const foyer = createFoyer({
-    networks: ['eip155:31337'],
+    networks: [anvil],
     adapters: [evmAdapter()],
     storage,
   })

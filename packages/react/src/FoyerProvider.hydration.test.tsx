@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { createFoyer, createMemoryStorage, createStorage, type ThemeMode } from '@foyer/core'
+import { anvil, anvilB } from '@foyer/core/networks'
 import { act, cleanup, screen } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { hydrateRoot, type Root } from 'react-dom/client'
@@ -27,7 +28,7 @@ function ThemeReadout() {
 
 function app(options: { locale?: string; themeMode?: ThemeMode } = {}) {
   const foyer = createFoyer({
-    networks: ['eip155:31337'],
+    networks: [anvil],
     storage: createStorage({ storage: createMemoryStorage() }),
     ...options,
   })
@@ -87,7 +88,7 @@ describe('server rendering then hydration', () => {
     )
     const instance = () =>
       createFoyer({
-        networks: ['eip155:31337', 'eip155:31338'],
+        networks: [anvil, anvilB],
         storage: createStorage({ storage: createMemoryStorage() }),
       })
     const container = document.createElement('div')
@@ -98,8 +99,7 @@ describe('server rendering then hydration', () => {
 
     // The browser remembers a wallet and another network: a restore is under way at hydration.
     const client = instance()
-    const [, anvilB] = client.config.networks
-    client.store.setState({ status: 'connecting', activeNetwork: anvilB! })
+    client.store.setState({ status: 'connecting', activeNetwork: client.config.networks[1]! })
     const mismatches: unknown[] = []
     await act(async () => {
       root = hydrateRoot(container, page(client), {

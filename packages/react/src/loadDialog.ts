@@ -1,5 +1,4 @@
-import { type Foyer, loadAdapters, type View } from '@foyer/core'
-import { openingView } from './openingView.ts'
+import { type Foyer, loadAdapters, openingView, type View } from '@foyer/core'
 
 /** Loads the dialog chunk. Bundlers split here: nothing under `./dialog/` is in the entry chunk. */
 export function loadDialog() {

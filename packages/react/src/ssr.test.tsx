@@ -1,5 +1,6 @@
 // Runs in plain Node: no DOM globals, as in a server render.
 import { createFoyer, createMemoryStorage, createStorage } from '@foyer/core'
+import { anvil } from '@foyer/core/networks'
 import { evmAdapter } from '@foyer/evm'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, test } from 'vitest'
@@ -9,7 +10,7 @@ describe('server rendering', () => {
   test('renders the provider and buttons to a string without a DOM', () => {
     expect(typeof document).toBe('undefined')
     const foyer = createFoyer({
-      networks: ['eip155:31337'],
+      networks: [anvil],
       adapters: [evmAdapter()],
       storage: createStorage({ storage: createMemoryStorage() }),
     })
@@ -33,7 +34,7 @@ describe('server rendering', () => {
   test('a locale renders without a browser: no navigator read, English until the client loads', () => {
     expect(typeof navigator === 'undefined' || !('languages' in navigator)).toBe(true)
     const foyer = createFoyer({
-      networks: ['eip155:31337'],
+      networks: [anvil],
       locale: 'ar',
       storage: createStorage({ storage: createMemoryStorage() }),
     })

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { connect, createFoyer, createMemoryStorage, createStorage, solanaDevnet } from '@foyer/core'
+import { connect, createFoyer, createMemoryStorage, createStorage } from '@foyer/core'
+import { solanaDevnet } from '@foyer/core/networks'
 import {
   createSolanaTestWallet,
   registerSolanaTestWallet,

@@ -1,4 +1,5 @@
-import { type CaipNetwork, solana, solanaDevnet, solanaTestnet } from '@foyer/core'
+import type { CaipNetwork } from '@foyer/core'
+import { solana, solanaDevnet, solanaTestnet } from '@foyer/core/networks'
 
 /**
  * Genesis hash of the local LiteSVM cluster (`@foyer/devnet`'s `startSolanaDevnet`). LiteSVM starts

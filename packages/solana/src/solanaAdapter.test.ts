@@ -7,9 +7,9 @@ import {
   type FoyerConfig,
   getBalance,
   reconnect,
-  solanaDevnet,
   switchNetwork,
 } from '@foyer/core'
+import { anvil, anvilB, solanaDevnet } from '@foyer/core/networks'
 import { type StartSolanaDevnetReturnType, startSolanaDevnet } from '@foyer/devnet/solana'
 import { createSolanaTestWallet, type SolanaTestWallet } from '@foyer/test-wallets/solana'
 import {
@@ -286,12 +286,7 @@ describe('solanaAdapter against the local LiteSVM cluster', () => {
 
   it('restores Solana as the active namespace, on its stored cluster, when eip155 networks are listed first', async () => {
     const storage = createMemoryStorage()
-    const networks: FoyerConfig['networks'] = [
-      'eip155:31337',
-      'eip155:31338',
-      localnet,
-      solanaDevnet,
-    ]
+    const networks: FoyerConfig['networks'] = [anvil, anvilB, localnet, solanaDevnet]
     const first = await setup({ index: 8, storage, networks })
     expect(first.foyer.getState().activeNamespace).toBe('eip155')
     await connect(first.foyer, { connectorId, network: solanaDevnet.caipNetworkId })

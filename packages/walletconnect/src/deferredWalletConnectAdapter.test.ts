@@ -1,11 +1,12 @@
 import { createFoyer, createMemoryStorage, createStorage, loadAdapters } from '@foyer/core'
+import { anvil, solanaDevnet } from '@foyer/core/networks'
 import { describe, expect, it } from 'vitest'
 import { deferredWalletConnectAdapter } from './deferredWalletConnectAdapter.ts'
 
 describe('deferredWalletConnectAdapter', () => {
   it('lists WalletConnect once its code is loaded, with a connector per namespace of the app', async () => {
     const foyer = createFoyer({
-      networks: ['eip155:31337', 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'],
+      networks: [anvil, solanaDevnet],
       adapters: [
         deferredWalletConnectAdapter({
           relayUrl: 'ws://127.0.0.1:9',

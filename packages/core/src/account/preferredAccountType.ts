@@ -1,7 +1,8 @@
 // The visitor's preferred account type per namespace (SPEC §3 `preferredAccountType`, SPEC §6
 // defaults). Internal: `setPreferredAccountType` is the public way to change it.
-import { ACCOUNT_TYPES_BY_NAMESPACE } from '../constants.ts'
+
 import type { Foyer } from '../createFoyer.ts'
+import { ACCOUNT_TYPES_BY_NAMESPACE } from '../defaults.ts'
 import { STORAGE_KEYS } from '../storage/keys.ts'
 import type { AccountTypes } from '../types/config.ts'
 import type { AccountType } from '../types/connector.ts'

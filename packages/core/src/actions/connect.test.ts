@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { solanaTestnet } from '../networks.ts'
+import { anvil, solanaDevnet, solanaTestnet } from '../networks.ts'
 import { createMemoryStorage, createStorage } from '../storage/createStorage.ts'
 import { createTestFoyer } from '../test-utils.ts'
 import type { Adapter, Connector, ConnectorAccount } from '../types/connector.ts'
@@ -68,7 +68,7 @@ function createSessionAdapter(approved: readonly ChainNamespace[]) {
   return { adapter, session }
 }
 
-const networks = ['eip155:31337', 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'] as const
+const networks = [anvil, solanaDevnet] as const
 
 describe('connect', () => {
   it('records every namespace a shared wallet session approved, keeping the chosen one active', async () => {
@@ -85,7 +85,7 @@ describe('connect', () => {
         status: 'active',
       },
     ])
-    expect(state.networkByNamespace.solana?.caipNetworkId).toBe(networks[1])
+    expect(state.networkByNamespace.solana?.caipNetworkId).toBe(networks[1].caipNetworkId)
   })
 
   it("puts the session's Solana side on the cluster the visitor chose before connecting", async () => {

@@ -9,11 +9,11 @@ import {
   UserRejectedRequestError,
 } from '../errors/connection.ts'
 import { isUserRejectedRequestError } from '../errors/rpc.ts'
-import { findNetwork } from '../networks.ts'
 import { STORAGE_KEYS } from '../storage/keys.ts'
 import { addRecentWallet } from '../storage/recentWallets.ts'
 import type { CaipNetwork, CaipNetworkId } from '../types/network.ts'
 import type { ConnectionAccount } from '../types/state.ts'
+import { findNetwork } from '../utils/findNetwork.ts'
 import { isMultiWalletEnabled } from '../utils/isMultiWalletEnabled.ts'
 import { close } from './close.ts'
 

@@ -1,8 +1,8 @@
 import { BALANCE_RETRY_BLOCK_MS, NATIVE_BALANCE_CACHE_MS } from '../constants.ts'
 import type { Foyer } from '../createFoyer.ts'
 import { BalanceUnavailableError } from '../errors/balance.ts'
-import { findNetwork } from '../networks.ts'
 import type { CaipNetwork, CaipNetworkId } from '../types/network.ts'
+import { findNetwork } from '../utils/findNetwork.ts'
 import { formatBalance, formatUnits } from '../utils/format.ts'
 import { showToast } from './showToast.ts'
 

@@ -1,8 +1,8 @@
 import type { GetNftsResponse } from '@foyer/protocol'
 import { getApiClient } from '../api/getApiClient.ts'
 import type { Foyer } from '../createFoyer.ts'
-import { findNetwork } from '../networks.ts'
 import type { CaipNetwork, CaipNetworkId } from '../types/network.ts'
+import { findNetwork } from '../utils/findNetwork.ts'
 import { NoAddressError } from './getTransactionHistory.ts'
 
 export type GetNftsParameters = {

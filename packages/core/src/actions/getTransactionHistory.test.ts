@@ -2,6 +2,7 @@ import { createPublicClient, createWalletClient, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { startTestServer, type TestServer } from '../api/testServer.ts'
+import { solana } from '../networks.ts'
 import { createTestFoyer } from '../test-utils.ts'
 import { getNfts } from './getNfts.ts'
 import { getTransactionHistory } from './getTransactionHistory.ts'
@@ -55,7 +56,7 @@ describe('getTransactionHistory', () => {
     const foyer = createTestFoyer({
       serverUrl: 'http://127.0.0.1:9',
       projectId: 'p',
-      networks: ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'],
+      networks: [solana],
     })
     expect(
       await getTransactionHistory(foyer, {

@@ -3,8 +3,8 @@ import { getApiClient } from '../api/getApiClient.ts'
 import { ACTIVITY_NAMESPACES } from '../constants.ts'
 import type { Foyer } from '../createFoyer.ts'
 import { BaseError } from '../errors/base.ts'
-import { findNetwork } from '../networks.ts'
 import type { CaipNetwork, CaipNetworkId } from '../types/network.ts'
+import { findNetwork } from '../utils/findNetwork.ts'
 
 export type GetTransactionHistoryParameters = {
   /** Defaults to the current address. */

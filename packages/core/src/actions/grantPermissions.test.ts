@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { solanaDevnet } from '../networks.ts'
 import { createMemoryWallet, createTestFoyer } from '../test-utils.ts'
 import type { RequestArguments } from '../types/connector.ts'
 import { connect } from './connect.ts'
@@ -141,7 +142,7 @@ describe('getAssets', () => {
       address: '11111111111111111111111111111111',
     })
     const foyer = createTestFoyer({
-      networks: ['solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'],
+      networks: [solanaDevnet],
       adapters: [wallet.adapter()],
     })
     await connect(foyer, { connectorId: 'solana-wallet' })

@@ -1,5 +1,6 @@
 import type { Foyer } from '../createFoyer.ts'
 import type { ViewData } from '../types/state.ts'
+import { openingView } from '../utils/openingView.ts'
 import type { View } from '../views.ts'
 
 export type OpenParameters = { view?: View | undefined; data?: ViewData | undefined }
@@ -12,13 +13,7 @@ export type OpenReturnType = undefined
 export function open(foyer: Foyer, parameters: OpenParameters = {}): OpenReturnType {
   const state = foyer.getState()
   const connected = state.account.address !== undefined
-  const view =
-    parameters.view ??
-    (connected && state.unsupportedNetwork && !foyer.config.allowUnsupportedChain
-      ? 'UnsupportedChain'
-      : connected
-        ? 'Account'
-        : 'Connect')
+  const view = parameters.view ?? openingView(state, foyer.config)
   foyer.store.setState({
     dialog: {
       ...state.dialog,

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { solanaDevnet, solanaTestnet } from '../networks.ts'
+import { anvil, anvilB, solanaDevnet, solanaTestnet } from '../networks.ts'
 import { createMemoryStorage, createStorage } from '../storage/createStorage.ts'
 import { createMemoryWallet, createTestFoyer, type MemoryWallet } from '../test-utils.ts'
 import type { FoyerConfig } from '../types/config.ts'
@@ -67,7 +67,7 @@ describe('reconnect', () => {
     const evm = createLateAdapter('eip155', false)
     const solana = createLateAdapter('solana', true)
     const foyer = createTestFoyer({
-      networks: ['eip155:31337', solanaNetwork],
+      networks: [anvil, solanaDevnet],
       adapters: [evm.adapter, solana.adapter],
       storage,
     })
@@ -145,7 +145,7 @@ describe('reconnect restores the network the visitor chose', () => {
 
   it('restores the active Solana namespace and its cluster when eip155 networks are listed first', async () => {
     const storage = createStorage({ storage: createMemoryStorage() })
-    const networks = ['eip155:31337', 'eip155:31338', solanaDevnet, solanaTestnet] as const
+    const networks = [anvil, anvilB, solanaDevnet, solanaTestnet] as const
     const evm = createMemoryWallet({ namespace: 'eip155', address: addresses.eip155 })
     const solana = createMemoryWallet({ namespace: 'solana', address: addresses.solana })
     const first = load(storage, networks, [evm, solana])
@@ -192,7 +192,7 @@ describe('reconnect restores the network the visitor chose', () => {
 
   it('keeps an EVM wallet on the chain it is on after a reload, without asking it to switch', async () => {
     const storage = createStorage({ storage: createMemoryStorage() })
-    const networks = ['eip155:31337', 'eip155:31338'] as const
+    const networks = [anvil, anvilB] as const
     const wallet = createMemoryWallet({ namespace: 'eip155', address: addresses.eip155 })
     const first = load(storage, networks, [wallet])
     await connect(first, { connectorId: 'eip155-wallet' })

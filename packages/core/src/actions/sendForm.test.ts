@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { solana } from '../networks.ts'
+import { anvil, anvilB, solana } from '../networks.ts'
 import { initialSendState } from '../send/initialSendState.ts'
 import { createMemoryWallet, createTestFoyer } from '../test-utils.ts'
 import type { TokenBalance } from '../types/state.ts'
@@ -71,7 +71,7 @@ describe('send form state', () => {
   })
 
   it('switching to a network of another namespace resets the send form (SPEC §4)', async () => {
-    const foyer = createTestFoyer({ networks: ['eip155:31337', 'eip155:31338', solana] })
+    const foyer = createTestFoyer({ networks: [anvil, anvilB, solana] })
     fillForm(foyer)
     await switchNetwork(foyer, { network: 'eip155:31338' })
     expect(foyer.getState().send.sendTokenAmount).toBe('1.5')
@@ -87,7 +87,7 @@ describe('send form state', () => {
       address: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
     })
     const foyer = createTestFoyer({
-      networks: ['eip155:31337', solana],
+      networks: [anvil, solana],
       adapters: [wallet.adapter()],
     })
     fillForm(foyer)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createFoyer } from '../createFoyer.ts'
-import { bitcoin, solanaDevnet } from '../networks.ts'
+import { anvil, bitcoin, solanaDevnet } from '../networks.ts'
 import { createMemoryStorage, createStorage } from '../storage/createStorage.ts'
 import { createMemoryWallet, createTestFoyer } from '../test-utils.ts'
 import type { AccountType } from '../types/connector.ts'
@@ -9,7 +9,7 @@ import { connect } from './connect.ts'
 import { setPreferredAccountType } from './setPreferredAccountType.ts'
 import { switchNetwork } from './switchNetwork.ts'
 
-const networks = ['eip155:31337', solanaDevnet, bitcoin] as const
+const networks = [anvil, solanaDevnet, bitcoin] as const
 const evmAddress = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
 /** The preferred account type the state shows on each namespace, switching through them. */

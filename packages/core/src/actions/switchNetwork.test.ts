@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { solanaDevnet } from '../networks.ts'
+import { anvil, anvilB, solanaDevnet } from '../networks.ts'
 import { initialSendState } from '../send/initialSendState.ts'
 import { createMemoryWallet, createTestFoyer } from '../test-utils.ts'
 import type { TokenBalance } from '../types/state.ts'
@@ -52,7 +52,7 @@ describe('switchNetwork to another namespace (SPEC §4)', () => {
     const evm = createMemoryWallet({ namespace: 'eip155', address: evmAddress })
     const solana = createMemoryWallet({ namespace: 'solana', address: solanaAddress })
     const foyer = createTestFoyer({
-      networks: ['eip155:31337', 'eip155:31338', solanaDevnet],
+      networks: [anvil, anvilB, solanaDevnet],
       adapters: [evm.adapter(), solana.adapter()],
     })
     await connect(foyer, { connectorId: 'eip155-wallet' })

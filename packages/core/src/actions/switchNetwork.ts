@@ -10,8 +10,8 @@ import {
 } from '../errors/chain.ts'
 import { NetworkNotFoundError } from '../errors/network.ts'
 import { isUserRejectedRequestError } from '../errors/rpc.ts'
-import { findNetwork } from '../networks.ts'
 import type { CaipNetwork, CaipNetworkId } from '../types/network.ts'
+import { findNetwork } from '../utils/findNetwork.ts'
 import { goBack } from './goBack.ts'
 import { navigate } from './navigate.ts'
 

@@ -1,8 +1,8 @@
 import type { Foyer } from '../createFoyer.ts'
-import { findNetwork } from '../networks.ts'
 import type { Connector } from '../types/connector.ts'
 import type { ChainNamespace } from '../types/network.ts'
 import type { Connection } from '../types/state.ts'
+import { findNetwork } from '../utils/findNetwork.ts'
 import {
   persistConnections,
   settleReconnectStatus,

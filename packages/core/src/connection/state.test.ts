@@ -3,7 +3,7 @@ import { disconnect } from '../actions/disconnect.ts'
 import { navigate } from '../actions/navigate.ts'
 import { open } from '../actions/open.ts'
 import { createEmitter } from '../emitter.ts'
-import { solanaDevnet, solanaTestnet } from '../networks.ts'
+import { anvil, anvilB, solanaDevnet, solanaTestnet } from '../networks.ts'
 import { initialSendState } from '../send/initialSendState.ts'
 import { createMemoryStorage, createStorage } from '../storage/createStorage.ts'
 import { createTestFoyer } from '../test-utils.ts'
@@ -220,7 +220,7 @@ describe('connection state', () => {
       address: solanaAddress,
       network: solanaDevnet.caipNetworkId,
     })
-    const { foyer } = setup([evm, sol], { networks: ['eip155:31337', solanaDevnet] })
+    const { foyer } = setup([evm, sol], { networks: [anvil, solanaDevnet] })
     const filled = { ...initialSendState, token, sendTokenAmount: '1' }
     foyer.store.setState({ send: filled })
     connectWallet(foyer, evm)
@@ -635,7 +635,7 @@ describe('connection state', () => {
         address: solanaAddress,
         network: solanaDevnet.caipNetworkId,
       })
-      const { foyer } = setup([evm, sol], { networks: ['eip155:31337', solanaDevnet] })
+      const { foyer } = setup([evm, sol], { networks: [anvil, solanaDevnet] })
       connectWallet(foyer, evm)
       connectWallet(foyer, sol, { focus: false })
       evm.emitter.emit('linkChanged', { status: 'reconnecting' })
@@ -662,7 +662,7 @@ describe('connection state', () => {
         address: solanaAddress,
         network: solanaDevnet.caipNetworkId,
       })
-      const { foyer } = setup([evm, sol], { networks: ['eip155:31337', solanaDevnet] })
+      const { foyer } = setup([evm, sol], { networks: [anvil, solanaDevnet] })
       connectWallet(foyer, evm)
       connectWallet(foyer, sol, { focus: false })
       foyer.store.setState({ unsupportedNetwork: true })
@@ -722,7 +722,7 @@ describe('connection state', () => {
         network: solanaDevnet.caipNetworkId,
       })
       const { foyer, events } = setup([first, second, sol], {
-        networks: ['eip155:31337', 'eip155:31338', solanaDevnet],
+        networks: [anvil, anvilB, solanaDevnet],
         features: { multiWallet: true },
       } as Partial<FoyerConfig>)
       connectWallet(foyer, first)
@@ -926,7 +926,7 @@ describe('connection state', () => {
       })
       const evm = wallet('evm', { network: 'eip155:31338' })
       const { foyer } = setup([sol, evm], {
-        networks: ['eip155:31337', solanaDevnet, solanaTestnet],
+        networks: [anvil, solanaDevnet, solanaTestnet],
       })
       foyer.store.setState({ networkByNamespace: { solana: solanaTestnet } })
       expect(await toChosenNetwork(foyer, sol.connector)).toBe(solanaDevnet.caipNetworkId)
@@ -1040,7 +1040,7 @@ describe('connection state', () => {
       sol.connector.group = 'session'
       const { foyer, storage, events } = setup([first, evm, sol], {
         ...multiWallet,
-        networks: ['eip155:31337', solanaDevnet],
+        networks: [anvil, solanaDevnet],
       })
       connectWallet(foyer, first)
       connectWallet(foyer, evm)
@@ -1060,7 +1060,7 @@ describe('connection state', () => {
       sol.connector.group = 'session'
       const { foyer } = setup([evm, sol], {
         ...multiWallet,
-        networks: ['eip155:31337', solanaDevnet],
+        networks: [anvil, solanaDevnet],
       })
       connectWallet(foyer, evm)
       connectWallet(foyer, sol, { focus: false })

@@ -7,7 +7,6 @@ import { open } from '../actions/open.ts'
 import { APP_CHOSEN_NETWORK_NAMESPACES } from '../constants.ts'
 import { type Foyer, initialAccountState } from '../createFoyer.ts'
 import { isEmbeddedAuthConnector } from '../embedded/types.ts'
-import { findNetwork } from '../networks.ts'
 import { initialSendState } from '../send/initialSendState.ts'
 import { STORAGE_KEYS } from '../storage/keys.ts'
 import type {
@@ -19,6 +18,7 @@ import type {
 import type { CaipNetworkId, ChainNamespace } from '../types/network.ts'
 import type { Connection, FoyerState } from '../types/state.ts'
 import { formatCaipAddress } from '../utils/caip.ts'
+import { findNetwork } from '../utils/findNetwork.ts'
 import { isMultiWalletEnabled } from '../utils/isMultiWalletEnabled.ts'
 import {
   MAX_DISCONNECTED_CONNECTIONS,

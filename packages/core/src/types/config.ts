@@ -1,4 +1,4 @@
-import type { ACCOUNT_TYPES_BY_NAMESPACE } from '../constants.ts'
+import type { ACCOUNT_TYPES_BY_NAMESPACE } from '../defaults.ts'
 import type { SiwxConfig } from '../siwx/types.ts'
 import type { Storage } from '../storage/createStorage.ts'
 import type { Adapter } from './connector.ts'
@@ -81,7 +81,10 @@ export type ThemeVariables = {
 } & { readonly [name: `--foyer-${string}`]: string | number | undefined }
 
 export type FoyerConfig = {
-  /** At least one. The first is the default network. */
+  /**
+   * At least one. The first is the default network. Network objects: viem chains, or CaipNetworks
+   * such as `@foyer/core/networks`' (`import { mainnet, solana } from '@foyer/core/networks'`).
+   */
   networks: readonly [NetworkInput, ...NetworkInput[]]
   adapters?: readonly Adapter[] | undefined
   metadata?: Metadata | undefined

@@ -39,5 +39,8 @@ export type ChainDefinition = {
   testnet?: boolean | undefined
 }
 
-/** Anything `createFoyer({ networks })` accepts: a CaipNetwork, a viem chain, or a CAIP-2 id. */
-export type NetworkInput = CaipNetwork | ChainDefinition | CaipNetworkId
+/**
+ * Anything `createFoyer({ networks })` accepts: a CaipNetwork (e.g. from `@foyer/core/networks`)
+ * or a viem chain. Not a CAIP-2 id alone: the core keeps no table to resolve one from.
+ */
+export type NetworkInput = CaipNetwork | ChainDefinition

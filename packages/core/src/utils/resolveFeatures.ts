@@ -1,5 +1,5 @@
 import type { ProjectFeatures } from '@foyer/protocol'
-import { DEFAULT_FEATURES } from '../constants.ts'
+import { DEFAULT_FEATURES } from '../defaults.ts'
 import type { Features } from '../types/config.ts'
 import { combineFeature } from './combineFeature.ts'
 

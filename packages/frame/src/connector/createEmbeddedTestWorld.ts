@@ -2,7 +2,6 @@
 // model, wired by the postMessage model of `test-utils/fakeBrowser.ts`.
 import {
   type Adapter,
-  anvil,
   type CaipNetwork,
   createFoyer,
   createMemoryStorage,
@@ -10,6 +9,7 @@ import {
   type Foyer,
   type FoyerConfig,
 } from '@foyer/core'
+import { anvil } from '@foyer/core/networks'
 import { createMemoryDeviceShareStore, type DeviceShareStore } from '../custody/deviceShareStore.ts'
 import type { AuthApi } from '../frame/authApi.ts'
 import { createFrameHost } from '../frame/createFrameHost.ts'

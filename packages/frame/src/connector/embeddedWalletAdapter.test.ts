@@ -1,5 +1,4 @@
 import {
-  anvil,
   connectEmail,
   disconnect,
   estimateSendGas,
@@ -21,6 +20,7 @@ import {
   verifyDevice,
   verifyOtp,
 } from '@foyer/core'
+import { anvil } from '@foyer/core/networks'
 import { type StartSolanaDevnetReturnType, startSolanaDevnet } from '@foyer/devnet/solana'
 import {
   buildTransferTransaction,

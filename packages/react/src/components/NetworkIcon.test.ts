@@ -1,4 +1,4 @@
-import { BUILT_IN_NETWORKS } from '@foyer/core'
+import { BUILT_IN_NETWORKS } from '@foyer/core/networks'
 import { describe, expect, test } from 'vitest'
 import { networkIconSvg, networkMarkOf } from './NetworkIcon.tsx'
 

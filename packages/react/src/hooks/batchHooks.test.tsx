@@ -6,6 +6,7 @@ import {
   createStorage,
   setPreferredAccountType,
 } from '@foyer/core'
+import { anvil } from '@foyer/core/networks'
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, test } from 'vitest'
@@ -49,7 +50,7 @@ function setup() {
     },
   })
   const foyer = createFoyer({
-    networks: ['eip155:31337'],
+    networks: [anvil],
     adapters: [wallet.adapter()],
     storage: createStorage({ storage: createMemoryStorage() }),
   })

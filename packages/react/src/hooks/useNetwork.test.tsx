@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { connect, setSendTokenAmount, solanaDevnet, switchNetwork } from '@foyer/core'
+import { connect, setSendTokenAmount, switchNetwork } from '@foyer/core'
+import { solanaDevnet } from '@foyer/core/networks'
 import { act, cleanup, renderHook } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, test } from 'vitest'

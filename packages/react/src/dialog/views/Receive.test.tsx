@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { connect, open, solana } from '@foyer/core'
+import { connect, open } from '@foyer/core'
+import { solana } from '@foyer/core/networks'
 import { startAnvil } from '@foyer/devnet'
 import { act, cleanup, fireEvent, render, waitFor, within } from '@testing-library/react'
 import jsQR from 'jsqr'

@@ -10,6 +10,7 @@ import {
   navigate,
   open,
 } from '@foyer/core'
+import { anvil } from '@foyer/core/networks'
 import { getSessionsResponse, type Session } from '@foyer/protocol'
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
 import * as v from 'valibot'
@@ -102,7 +103,7 @@ async function openSessions({ smartSessions = true } = {}) {
     },
   })
   const foyer: Foyer = createFoyer({
-    networks: ['eip155:31337'],
+    networks: [anvil],
     adapters: [wallet.adapter()],
     storage: createStorage({ storage: createMemoryStorage() }),
     serverUrl,

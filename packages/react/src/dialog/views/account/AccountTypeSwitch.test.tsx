@@ -1,12 +1,6 @@
 // @vitest-environment happy-dom
-import {
-  bitcoin,
-  connect,
-  createFoyer,
-  createMemoryStorage,
-  createStorage,
-  open,
-} from '@foyer/core'
+import { connect, createFoyer, createMemoryStorage, createStorage, open } from '@foyer/core'
+import { anvil, bitcoin } from '@foyer/core/networks'
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, test } from 'vitest'
 import { createMemoryWallet } from '../../../../../core/src/test-utils.ts'
@@ -78,7 +72,7 @@ describe('account type switch', () => {
       ],
     })
     const foyer = createFoyer({
-      networks: ['eip155:31337'],
+      networks: [anvil],
       adapters: [wallet.adapter()],
       storage: createStorage({ storage: createMemoryStorage() }),
     })

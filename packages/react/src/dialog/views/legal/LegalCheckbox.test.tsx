@@ -8,6 +8,7 @@ import {
   open,
   STORAGE_KEYS,
 } from '@foyer/core'
+import { anvil } from '@foyer/core/networks'
 import { act, cleanup, fireEvent, render } from '@testing-library/react'
 import { afterEach, describe, expect, test } from 'vitest'
 import { FoyerProvider } from '../../../FoyerProvider.tsx'
@@ -36,7 +37,7 @@ const adapters = [
 
 async function openConnect(config: Partial<FoyerConfig>, storage = createMemoryStorage()) {
   const foyer = createFoyer({
-    networks: ['eip155:31337'],
+    networks: [anvil],
     adapters,
     storage: createStorage({ storage }),
     features: { socials: false },

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { createFoyer, createMemoryStorage, createStorage, type Foyer, open } from '@foyer/core'
+import { anvil } from '@foyer/core/networks'
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { FoyerProvider } from '../../../FoyerProvider.tsx'
@@ -59,7 +60,7 @@ function renderDialog(foyer: Foyer) {
 
 const newFoyer = (config: Parameters<typeof createFoyer>[0] extends infer C ? Partial<C> : never) =>
   createFoyer({
-    networks: ['eip155:31337'],
+    networks: [anvil],
     storage: createStorage({ storage: createMemoryStorage() }),
     serverUrl: 'http://server.test',
     projectId: 'demo',

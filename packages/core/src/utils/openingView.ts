@@ -1,9 +1,11 @@
-import type { FoyerState, ResolvedFoyerConfig, View } from '@foyer/core'
+import type { ResolvedFoyerConfig } from '../createFoyer.ts'
+import type { FoyerState } from '../types/state.ts'
+import type { View } from '../views.ts'
 
 /**
  * The view `open()` shows when given none (SPEC §2): Account when an address is connected,
  * UnsupportedChain when that address is on a network the app does not list, Connect otherwise.
- * Outside `./dialog/` so the entry chunk's loader can use it without the dialog's code.
+ * The dialog rendered ahead while closed, and its loader, show the same.
  */
 export function openingView(
   state: Pick<FoyerState, 'account' | 'unsupportedNetwork'>,
