@@ -34,6 +34,8 @@ export type Throughput = {
   p99Ms: number
   /** Server CPU time (user + system, every process) per answered request, in µs. */
   cpuPerRequestUs?: number | undefined
+  /** Of it, the time spent in the kernel (sockets, loopback TCP), in µs. */
+  systemPerRequestUs?: number | undefined
 }
 
 export type RouteThroughput = Throughput & {
@@ -45,6 +47,8 @@ export type RouteThroughput = Throughput & {
   queriesPerRequest?: number | undefined
   /** Server CPU time (user + system, every process) per answered request, in µs. */
   cpuPerRequestUs: number
+  /** Of it, the time spent in the kernel (sockets, loopback TCP), in µs. */
+  systemPerRequestUs: number
   /**
    * The bare route's CPU per request / this route's, in the same slices: what the server's own
    * work allows, apart from the bytes a client on the same cores reads (see `ratio`).
@@ -196,6 +200,7 @@ async function benchSetup(parameters: {
       p99Ms: median(routeRuns.map((run) => run.p99Ms)),
       ratio: round(routeTotal / sum(pairedBare), 3),
       cpuPerRequestUs: round(cpuPerRequestUs, 1),
+      systemPerRequestUs: round(systemPerRequest(routeRuns), 1),
       cpuRatio: round(cpuPerRequest(pairedBare) / cpuPerRequestUs, 3),
       ...(queries === undefined ? {} : { queriesPerRequest: round(queries / routeTotal, 5) }),
     })
@@ -204,16 +209,20 @@ async function benchSetup(parameters: {
     reqPerSec: Math.round(sum(bareRuns) / bareRuns.length),
     p99Ms: median(bareRuns.map((run) => run.p99Ms)),
     cpuPerRequestUs: round(cpuPerRequest(bareRuns), 1),
+    systemPerRequestUs: round(systemPerRequest(bareRuns), 1),
   }
   return { bare, routes: measured }
 }
 
-type Slice = { requests: number; p99Ms: number; cpuMicros: number }
+type Slice = { requests: number; p99Ms: number; cpuMicros: number; systemMicros: number }
 
 const sum = (runs: readonly Slice[]) => runs.reduce((total, run) => total + run.requests, 0)
 
 const cpuPerRequest = (runs: readonly Slice[]) =>
   runs.reduce((total, run) => total + run.cpuMicros, 0) / sum(runs)
+
+const systemPerRequest = (runs: readonly Slice[]) =>
+  runs.reduce((total, run) => total + run.systemMicros, 0) / sum(runs)
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
@@ -227,7 +236,7 @@ async function getOk(url: string): Promise<string> {
   return text
 }
 
-type Usage = { queries: number; cpuMicros: number }
+type Usage = { queries: number; cpuMicros: number; systemMicros: number }
 
 /**
  * Database queries and CPU time (user + system) of a server's processes so far, summed over
@@ -256,6 +265,7 @@ async function measureSlice(url: string, connections: number, counter: string): 
     requests: result.requests.total,
     p99Ms: result.latency.p99,
     cpuMicros: after.cpuMicros - before.cpuMicros,
+    systemMicros: after.systemMicros - before.systemMicros,
   }
 }
 
@@ -372,7 +382,7 @@ async function startHello() {
 /** This process's queries and CPU time (user + system, µs) so far. */
 function processUsage(queries: number): Usage {
   const { user, system } = process.cpuUsage()
-  return { queries, cpuMicros: user + system }
+  return { queries, cpuMicros: user + system, systemMicros: system }
 }
 
 /**
@@ -459,6 +469,7 @@ async function startUsageCounter(workers: ReturnType<typeof cluster.fork>[], url
       (sum, usage) => ({
         queries: sum.queries + usage.queries,
         cpuMicros: sum.cpuMicros + usage.cpuMicros,
+        systemMicros: sum.systemMicros + usage.systemMicros,
       }),
       processUsage(0),
     )
