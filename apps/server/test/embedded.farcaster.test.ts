@@ -1,18 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { type Devnet, type StartDevnetReturnType, startDevnet } from '@foyer/devnet'
 import { type CreateFarcasterRelayReturnType, createFarcasterRelay } from '@foyer/farcaster-relay'
 import { type AuthApi, AuthApiError, createHttpAuthApi } from '@foyer/frame'
 import { approveFarcasterSignIn } from '@foyer/test-wallets/farcaster'
-import type { FastifyInstance } from 'fastify'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDatabase, type FoyerDatabase } from '../src/db/createDatabase.ts'
-import { createEmbeddedWallet } from '../src/embedded/createEmbeddedWallet.ts'
-import { createServer } from '../src/http/createServer.ts'
+import type { FoyerDatabase } from '../src/db/createDatabase.ts'
 import { upsertProject } from '../src/projects/projects.ts'
 import { createCookieJar } from './support/embeddedClient.ts'
+import { type EmbeddedServer, startEmbeddedServer } from './support/startEmbeddedServer.ts'
 
 const projectId = 'farcaster-app'
 const appOrigin = 'http://app.test:3000'
@@ -20,10 +15,9 @@ const relayKey = 'farcaster-test-relay-key'
 
 let devnet: StartDevnetReturnType
 let relay: CreateFarcasterRelayReturnType
+let embedded: EmbeddedServer
 let database: FoyerDatabase
-let server: FastifyInstance
 let frameUrl: string
-let dataDir: string
 let farcaster: NonNullable<Devnet['farcaster']>
 let rpcUrl: string
 
@@ -37,37 +31,15 @@ beforeAll(async () => {
     signInUrlBase: 'http://127.0.0.1:4403/farcaster',
     rpcUrl,
   })
-  database = await createDatabase({ dataDir: 'memory://' })
-  dataDir = mkdtempSync(join(tmpdir(), 'foyer-farcaster-test-'))
-  server = await createServer({
-    database,
-    dev: true,
-    logger: false,
-    indexer: { enabled: false },
-    rateLimit: false,
-    chains: [],
-  })
-  const embedded = await createEmbeddedWallet({
-    server,
-    dev: true,
-    dataDir,
-    host: '127.0.0.1',
-    framePort: 0,
-    rateLimit: false,
-    logger: false,
-    farcaster: { relayUrl: relay.url, rpcUrl },
-  })
-  frameUrl = await embedded!.listen()
-  await server.ready()
+  embedded = await startEmbeddedServer({ farcaster: { relayUrl: relay.url, rpcUrl } })
+  ;({ database, frameUrl } = embedded)
   await upsertProject({ db: database.db, id: projectId, name: 'App', allowedOrigins: [appOrigin] })
 }, 120_000)
 
 afterAll(async () => {
-  await server?.close()
-  await database?.destroy()
+  await embedded?.stop()
   await relay?.close()
   await devnet?.stop()
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
 })
 
 function profile() {
