@@ -197,8 +197,14 @@ if (ok && !e2eOnly) {
 const buildsBeside = ok ? startBuildsBeside() : undefined
 // Two files at a time where they share no state (e2e/vitest.parallel.config.ts says which), on one
 // local world.
-if (ok)
+if (ok) {
+  // The world's own output (its server's request and error lines), for a failed test's story.
+  const worldLog = join(reportDir, 'world.log')
+  process.env.FOYER_E2E_WORLD_LOG = worldLog
+  const failedBefore = totals.failed
   await vitest('End-to-end tests (Chromium)', ['--config', 'e2e/vitest.parallel.config.ts'], 'e2e')
+  if (totals.failed > failedBefore) console.log(`The local world's log of this run: ${worldLog}`)
+}
 if (buildsBeside) ok = (await buildsBeside) && ok
 // The end-to-end run built the demo for production, and the typical app page was built beside it;
 // size-limit checks their budgets (.size-limit.cjs).

@@ -60,6 +60,11 @@ export type WorldOptions = {
    */
   emailCooldownSeconds?: number
   /**
+   * Bits of the proof of work asked of email logins beyond the free ones from one network
+   * (`FOYER_LOGIN_POW_BITS`); the server's default, 16, when unset. The end-to-end run sets fewer.
+   */
+  loginProofOfWorkBits?: number
+  /**
    * Work on `dataDir` that must be done before the server opens it (PGlite allows one process per
    * data directory), e.g. the end-to-end run's projects: awaited just before the server starts, so
    * it runs beside the chains' start instead of before it.
@@ -255,9 +260,9 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       apiKey: onRampKey,
       ...onRampSandboxFromDevnet(devnet),
       eurUsd: onRampSandboxDefaults.eurUsd,
-      // A few seconds between "paid" and "sent", as with real providers: the dialog and
-      // Activity show the purchase as pending first.
-      deliveryDelayMs: 4_000,
+      // Seconds between "paid" and "sent", as with real providers: the dialog and Activity show
+      // the purchase as pending first, long enough to be seen there on a loaded CI runner.
+      deliveryDelayMs: 12_000,
     })
     stops.push(() => onRamp.close())
     const onRampEnv = onRampServerEnv({
@@ -292,6 +297,9 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
           ...bundlerServerEnv(bundlers),
           ...(options.emailCooldownSeconds !== undefined
             ? { FOYER_EMAIL_COOLDOWN_SECONDS: String(options.emailCooldownSeconds) }
+            : {}),
+          ...(options.loginProofOfWorkBits !== undefined
+            ? { FOYER_LOGIN_POW_BITS: String(options.loginProofOfWorkBits) }
             : {}),
         },
         /Foyer frame listening/,

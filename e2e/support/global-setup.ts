@@ -1,13 +1,15 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { TestProject } from 'vitest/node'
 import { rootDir, startWorld, type World } from '../../scripts/world.ts'
-import { e2eEmailCooldownSeconds } from './serverOptions.ts'
+import { e2eEmailCooldownSeconds, e2eLoginProofOfWorkBits } from './serverOptions.ts'
 
 let world: World | undefined
+/** Where `npm test` keeps the world's output (its processes' lines), read after a failed run. */
+const worldLog = process.env.FOYER_E2E_WORLD_LOG
 // A server data directory of the run's own: names, wallets and sessions of earlier runs (or of
 // `npm start`) must not change what a test sees.
 const dataDir = mkdtempSync(join(tmpdir(), 'foyer-e2e-'))
@@ -38,8 +40,12 @@ export async function setup(project: TestProject) {
       // Logins to one address follow each other within seconds here; the SPEC's 30 s default is
       // tested in apps/server (codeVerification.test.ts, embedded.emailCooldown.test.ts).
       emailCooldownSeconds: e2eEmailCooldownSeconds,
+      loginProofOfWorkBits: e2eLoginProofOfWorkBits,
       beforeServer: projects,
-      log: (line) => logs.push(line),
+      log: (line) => {
+        logs.push(line)
+        if (worldLog) appendFileSync(worldLog, `${line}\n`)
+      },
     })
   } catch (error) {
     console.error(logs.join('\n'))
