@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
+import { BaseSequencer, type TestSpecification } from 'vitest/node'
 import { sourceAliases } from '../scripts/sourceAliases.ts'
 
 // End-to-end tests as `npm test` runs them: two files at a time where they share no state
@@ -33,42 +34,68 @@ const shared = {
   expect: { poll: { timeout: 10_000 } },
 }
 
-/** Files of one group, by name (without `.e2e.test.ts`). */
+/**
+ * Files of one group, by name (without `.e2e.test.ts`), longest first (their durations in a CI
+ * run on the two-core runner, in seconds): they start in this order (`ListedOrderSequencer`), so
+ * a long file never starts last and keeps one worker busy while the other has nothing left.
+ */
 const groups = {
   // Every two of these may overlap: each has accounts, addresses and names of its own, or only
   // connects and signs. The long ones are here, where the pool balances them best.
   shared: [
-    'screenshots',
-    'profile-wallets',
-    'embedded-custody',
-    'connect-injected',
-    'embedded-passkey',
-    'email-login',
-    'onramp',
-    'walletconnect-relay-outage',
-    'account-send',
-    'walletconnect-solana',
-    'embedded-solana',
-    'swap',
+    'screenshots', // 355
+    'profile-wallets', // 146
+    'connect-injected', // 132
+    'embedded-custody', // 131
+    'onramp', // 68
+    'embedded-passkey', // 55
+    'email-login', // 52
+    'walletconnect-relay-outage', // 43
+    'account-send', // 36
+    'walletconnect-solana', // 28
+    'embedded-solana', // 23
+    'swap', // 14
   ],
   // Each of the first four must not overlap some file of `shared` (see above), and none of them
   // another here; the last two move no chain state and fill the pool.
-  apartFromShared: ['walletconnect', 'social-login', 'names', 'solana', 'locales', 'playground'],
+  // Longest first here too: social-login (112), walletconnect (111), locales (65), solana (26),
+  // playground (25), names (10).
+  apartFromShared: ['social-login', 'walletconnect', 'locales', 'solana', 'playground', 'names'],
   // No transaction on chain A here beside smart-account.
   quietChainA: [
-    'smart-account',
-    'siwx',
-    'dialog-style',
-    'remote-config',
-    'wagmi',
-    'polkadot',
-    'bitcoin',
-    'cosmos',
-    'smoke',
+    'siwx', // 40
+    'remote-config', // 30
+    'dialog-style', // 28
+    'smart-account', // 27
+    'wagmi', // 20
+    'polkadot', // 12
+    'bitcoin', // 11
+    'cosmos', // 11
+    'smoke', // 6
   ],
 } as const
 
 const fileOf = (name: string) => `${name}.e2e.test.ts`
+
+const listedOrder = new Map<string, number>(
+  Object.values(groups).flatMap((names) => names.map((name, index) => [fileOf(name), index])),
+)
+
+/**
+ * Vitest's own order (groups, then files by size or by the durations of the last run on this
+ * machine, which a fresh clone has not got), then each group's files in their listed order.
+ */
+class ListedOrderSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const place = (file: TestSpecification) =>
+      listedOrder.get(file.moduleId.split('/').pop()!) ?? Number.POSITIVE_INFINITY
+    return (await super.sort(files)).sort(
+      (a, b) =>
+        a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder ||
+        place(a) - place(b),
+    )
+  }
+}
 
 function group(
   name: string,
@@ -96,6 +123,7 @@ export default defineConfig({
     root: import.meta.dirname,
     // The root project is no test project, but its global setup runs once for all of them.
     globalSetup: ['./support/global-setup.ts'],
+    sequence: { sequencer: ListedOrderSequencer },
     projects: [
       group('shared', 1, 2, groups.shared.map(fileOf)),
       group('apart-from-shared', 2, 2, groups.apartFromShared.map(fileOf)),
