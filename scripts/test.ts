@@ -8,7 +8,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { rootDir } from './world.ts'
 
@@ -37,6 +37,28 @@ function testCommand(command: string, args: string[]): [string, string[]] {
   return testsOffline ? ['bash', ['scripts/offline.sh', command, ...args]] : [command, args]
 }
 const reportDir = mkdtempSync(join(tmpdir(), 'foyer-test-'))
+
+/** The machine's CPU time so far, busy and in all (every core, every process). */
+function cpuTimes() {
+  let busy = 0
+  let total = 0
+  for (const { times } of cpus()) {
+    const all = times.user + times.nice + times.sys + times.idle + times.irq
+    busy += all - times.idle
+    total += all
+  }
+  return { busy, total }
+}
+
+/**
+ * How a step took: its seconds and how busy the machine's cores were meanwhile (all processes,
+ * steps beside it included), which says whether a slow step waits or computes.
+ */
+function took(started: number, cpuBefore: { busy: number; total: number }) {
+  const cpu = cpuTimes()
+  const share = (cpu.busy - cpuBefore.busy) / Math.max(1, cpu.total - cpuBefore.total)
+  return `${((Date.now() - started) / 1000).toFixed(1)} s, CPU ${Math.round(share * 100)} % of ${cpus().length} cores`
+}
 const totals = { passed: 0, failed: 0, skipped: 0 }
 let ok = true
 
@@ -44,10 +66,10 @@ let ok = true
 async function run(title: string, command: string, args: string[]): Promise<boolean> {
   console.log(`\n▶ ${title}`)
   const started = Date.now()
+  const cpuBefore = cpuTimes()
   const child = spawn(command, args, { cwd: rootDir, stdio: 'inherit', env: process.env })
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
-  const seconds = ((Date.now() - started) / 1000).toFixed(1)
-  console.log(`${code === 0 ? '✔' : '✘'} ${title} (${seconds} s)`)
+  console.log(`${code === 0 ? '✔' : '✘'} ${title} (${took(started, cpuBefore)})`)
   return code === 0
 }
 
@@ -91,6 +113,7 @@ async function runBeside(
 ): Promise<boolean> {
   const log = openSync(logFile, 'w')
   const started = Date.now()
+  const cpuBefore = cpuTimes()
   const child = spawn(process.execPath, args, {
     cwd: rootDir,
     env: { ...process.env, ...env },
@@ -98,10 +121,10 @@ async function runBeside(
   })
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
   closeSync(log)
-  const seconds = ((Date.now() - started) / 1000).toFixed(1)
+  const timing = took(started, cpuBefore)
   console.log(`\n▶ ${title} (beside the end-to-end tests)`)
   process.stdout.write(readFileSync(logFile, 'utf8'))
-  console.log(`${code === 0 ? '✔' : '✘'} ${title} (${seconds} s)`)
+  console.log(`${code === 0 ? '✔' : '✘'} ${title} (${timing})`)
   return code === 0
 }
 
