@@ -40,7 +40,7 @@ describe('mutation check (scripts/mutation.ts)', () => {
     expect(applyMutant(source, pipeMutant)).toContain('(a: string) => a === ""\n')
   })
 
-  it('finds a survivor in the equivalents list by module, mutator and code, not by line', () => {
+  it('finds a survivor in the equivalents list by module, mutator and code, on any line once the code moved', () => {
     const markdown = [
       '| module | line | mutator | original | replacement | reason |',
       '| --- | --- | --- | --- | --- | --- |',
@@ -52,11 +52,12 @@ describe('mutation check (scripts/mutation.ts)', () => {
     expect(equivalents).toEqual([
       {
         module: 'a/b.ts',
+        line: 1,
         mutator: 'ArithmeticOperator',
         original: '10 * 60_000',
         replacement: '10 / 60_000',
       },
-      { module: 'a/b.ts', mutator: 'StringLiteral', original: "'|'", replacement: '""' },
+      { module: 'a/b.ts', line: 2, mutator: 'StringLiteral', original: "'|'", replacement: '""' },
     ])
     const moved = `\n\n${source}`
     const movedMutant = mutant({
@@ -74,6 +75,28 @@ describe('mutation check (scripts/mutation.ts)', () => {
     expect(
       checkEquivalents(equivalents, 'a/b.ts', [mutant({}), mutant({ id: '2' })], source).unlisted,
     ).toEqual([mutant({ id: '2' })])
+  })
+
+  it('keeps a row whose mutant is still on its line for that line: a new survivor of the same code elsewhere is reported', () => {
+    const equivalents = parseEquivalents(
+      equivalentRow('a/b.ts', mutant({}), source).replace('… |', 'a reason |'),
+    )
+    // The same expression again on line 3: a test now kills the mutant of line 1, not that of 3.
+    const twice = `${source}export const other = 10 * 60_000\n`
+    const elsewhere = mutant({
+      id: '3',
+      location: { start: { line: 3, column: 22 }, end: { line: 3, column: 33 } },
+    })
+    const killed = mutant({ status: 'Killed' })
+    expect(
+      checkEquivalents(equivalents, 'a/b.ts', [elsewhere], twice, [killed, elsewhere]),
+    ).toEqual({ unlisted: [elsewhere], stale: equivalents })
+    // Both survive: the row accounts for its own line's, whatever the order of the report.
+    expect(
+      checkEquivalents(equivalents, 'a/b.ts', [elsewhere, mutant({})], twice).unlisted,
+    ).toEqual([elsewhere])
+    // No mutant of that code is left on line 1 (the code moved there): the row follows it.
+    expect(checkEquivalents(equivalents, 'a/b.ts', [elsewhere], twice).unlisted).toEqual([])
   })
 
   it('scores detected mutants over valid ones, leaving errors and ignored ones out', () => {

@@ -52,7 +52,14 @@ export type ReportMutant = {
 }
 export type Report = { files: Record<string, { source: string; mutants: ReportMutant[] }> }
 
-export type Equivalent = { module: string; mutator: string; original: string; replacement: string }
+export type Equivalent = {
+  module: string
+  /** The 1-based line the row names (0 when it names none). */
+  line: number
+  mutator: string
+  original: string
+  replacement: string
+}
 
 /** The module's file path as Stryker's report and reports/mutation/ name it. */
 export function reportName(file: string): string {
@@ -92,7 +99,8 @@ function sameCode(listed: string, code: string): boolean {
 
 /**
  * The rows of mutation/equivalent-mutants.md: `| module | line | mutator | original | replacement |
- * reason |`, code in backticks, `|` written `\|`. The line is for readers; matching uses the rest.
+ * reason |`, code in backticks, `|` written `\|`. Matching uses the line only while the code is
+ * still there (see `checkEquivalents`).
  */
 export function parseEquivalents(markdown: string): Equivalent[] {
   const entries: Equivalent[] = []
@@ -103,7 +111,7 @@ export function parseEquivalents(markdown: string): Equivalent[] {
       .split(/(?<!\\)\|/)
       .map((cell) => cell.trim().replaceAll('\\|', '|'))
     if (cells.length < 6) continue
-    const [module, , mutator, original, replacement] = cells.map(unquote) as [
+    const [module, lineCell, mutator, original, replacement] = cells.map(unquote) as [
       string,
       string,
       string,
@@ -111,7 +119,13 @@ export function parseEquivalents(markdown: string): Equivalent[] {
       string,
     ]
     if (!module.includes('/') || module === 'module') continue
-    entries.push({ module, mutator, original, replacement })
+    entries.push({
+      module,
+      line: Number.parseInt(lineCell, 10) || 0,
+      mutator,
+      original,
+      replacement,
+    })
   }
   return entries
 }
@@ -138,18 +152,33 @@ function matches(entry: Equivalent, module: string, mutant: ReportMutant, source
 /**
  * The surviving mutants the equivalents list does not account for, and the rows of `module` that
  * matched no survivor (stale). Each row accounts for one mutant: two identical mutants in two
- * places need two rows.
+ * places need two rows. A row matches a survivor on the line it names first, and one on another
+ * line only once no mutant of its code is left on its line (the lines shifted as the module was
+ * edited): so a row whose mutant a test now kills cannot account for a new survivor of the same
+ * code elsewhere. `mutants` is every mutant of the run (killed ones too; the survivors if absent).
  */
 export function checkEquivalents(
   equivalents: readonly Equivalent[],
   module: string,
   survivors: readonly ReportMutant[],
   source: string,
+  mutants: readonly ReportMutant[] = survivors,
 ): { unlisted: ReportMutant[]; stale: Equivalent[] } {
   const unused = equivalents.filter((entry) => entry.module === module)
-  const unlisted: ReportMutant[] = []
+  const onItsLine = (entry: Equivalent, mutant: ReportMutant) =>
+    entry.line === mutant.location.start.line && matches(entry, module, mutant, source)
+  const unmatched: ReportMutant[] = []
   for (const mutant of survivors) {
-    const index = unused.findIndex((entry) => matches(entry, module, mutant, source))
+    const index = unused.findIndex((entry) => onItsLine(entry, mutant))
+    if (index < 0) unmatched.push(mutant)
+    else unused.splice(index, 1)
+  }
+  const moved = (entry: Equivalent) => !mutants.some((mutant) => onItsLine(entry, mutant))
+  const unlisted: ReportMutant[] = []
+  for (const mutant of unmatched) {
+    const index = unused.findIndex(
+      (entry) => moved(entry) && matches(entry, module, mutant, source),
+    )
     if (index < 0) unlisted.push(mutant)
     else unused.splice(index, 1)
   }
@@ -447,7 +476,7 @@ async function runModule(
     }
   }
   const remaining = mutants.filter((mutant) => undetected.has(mutant.status))
-  const checked = checkEquivalents(equivalents, module.file, remaining, file.source)
+  const checked = checkEquivalents(equivalents, module.file, remaining, file.source, mutants)
   const unlisted = checked.unlisted.map((mutant) => equivalentRow(module.file, mutant, file.source))
   for (const entry of checked.stale)
     console.log(
