@@ -31,7 +31,6 @@ import {
 } from '../identity/names.ts'
 import { queryHistory } from '../indexer/queryHistory.ts'
 import { unavailablePrice } from '../prices/createPriceService.ts'
-import { createEarlyAnswers } from './createEarlyAnswers.ts'
 import { parseInput } from './parseInput.ts'
 import { pickProjectId } from './pickProjectId.ts'
 import { createPreparedTexts } from './preparedAnswer.ts'
@@ -56,17 +55,11 @@ export function registerBlockchainRoutes(app: FastifyInstance): void {
   const { foyer } = app
   const preparedText = createPreparedTexts()
   const sendAnswer = createAnswerSender()
-  // A balance or history URL answered from the cache is answered again from the first hook while
-  // the cached texts it was built from are the same.
+  // A balance or history URL answered from the cache is answered again (fast lane, or the first
+  // hook) while the cached texts it was built from are the same.
   const balanceReads = createSingleFlight()
   const historyReads = createSingleFlight()
-  const early = createEarlyAnswers({
-    peekProject: foyer.peekProject,
-    admitProject: foyer.admitProject,
-    peekRegistryVersion: foyer.responses.peekRegistryVersion,
-    sendAnswer,
-    cacheWrites: foyer.cacheWrites,
-  })
+  const early = foyer.earlyAnswers
   const answerEarly = { onRequest: early.answerEarly }
   const ensChain = () => foyer.chains.find((chain) => chain.config.ensUniversalResolver)
 

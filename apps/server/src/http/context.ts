@@ -7,6 +7,7 @@ import type { FoyerDatabase } from '../db/createDatabase.ts'
 import type { Indexer } from '../indexer/createIndexer.ts'
 import type { PriceService } from '../prices/createPriceService.ts'
 import type { Project } from '../projects/projects.ts'
+import type { EarlyAnswers } from './createEarlyAnswers.ts'
 
 /** What route handlers share; also exposed as `app.foyer` for the CLI and tests. */
 export type ServerContext = {
@@ -29,14 +30,10 @@ export type ServerContext = {
     options?: { checkOrigin?: boolean },
   ) => Promise<Project>
   /**
-   * The origin and per-project rate checks of `requireProject` for a project already in hand:
-   * throws a refusal, or returns a promise (rejected with it) while a rate limiter is asked.
+   * Answers routes gave to GETs, given again to the same URL while what they depend on holds (in
+   * front of Fastify, or from the routes' first hook; see `createEarlyAnswers`).
    */
-  admitProject: (
-    request: FastifyRequest,
-    project: Project,
-    options?: { checkOrigin?: boolean },
-  ) => Promise<void> | undefined
+  earlyAnswers: EarlyAnswers
   /** Writes this process made to `cache` so far (see `countCacheWrites`). */
   cacheWrites: () => number
   /** Looks a project up through a short per-process cache. */

@@ -1,10 +1,11 @@
-import Fastify, { type FastifyRequest } from 'fastify'
+import type { IncomingMessage } from 'node:http'
+import Fastify from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import { HttpError } from '../errors.ts'
+import { createOriginDecisions } from '../projects/createOriginDecisions.ts'
 import type { Project } from '../projects/projects.ts'
 import { createEarlyAnswers } from './createEarlyAnswers.ts'
 import { prepareAnswer } from './preparedAnswer.ts'
-import { createAnswerSender } from './sendCachedResponse.ts'
 
 const project = { id: 'p', allowedOrigins: ['https://app.example'] } as unknown as Project
 
@@ -13,7 +14,7 @@ const project = { id: 'p', allowedOrigins: ['https://app.example'] } as unknown 
  * `stored` is the shared cache (Redis) as another process may change it.
  */
 async function startRoute(
-  options: { admit?: (request: FastifyRequest) => Promise<void> | undefined } = {},
+  options: { admit?: (request: IncomingMessage) => Promise<void> | undefined } = {},
 ) {
   let time = 0
   let writes = 0
@@ -24,7 +25,7 @@ async function startRoute(
     peekProject: () => ({ project }),
     admitProject: (request) => options.admit?.(request),
     peekRegistryVersion: () => undefined,
-    sendAnswer: createAnswerSender(),
+    originDecisions: createOriginDecisions(),
     cacheWrites: () => writes,
     recheckMs: 1_000,
     now: () => time,

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify'
  * in flight at close leaves its connection open until the keep-alive timeout (72 s in Fastify),
  * and `close()` waits that long. New requests are refused meanwhile (Fastify's 503 on closing).
  */
-export function drainOnClose(app: FastifyInstance): void {
+export function drainOnClose(app: FastifyInstance): { isClosing: () => boolean } {
   let closing = false
   app.addHook('preClose', async () => {
     closing = true
@@ -16,4 +16,6 @@ export function drainOnClose(app: FastifyInstance): void {
     if (closing) reply.header('connection', 'close')
     done(null, payload)
   })
+  // The fast lane (see `createFastLane`) answers nothing from then on.
+  return { isClosing: () => closing }
 }

@@ -128,3 +128,29 @@ export function createFallbackRateLimitStore({
     }
   } as unknown as FastifyRateLimitStoreCtor
 }
+
+/** A store of `@fastify/rate-limit`'s making, as a limiter uses it (see `createRateLimiter`). */
+export type RateLimitStore = Pick<PluginStore, 'incr'>
+
+export type CreateRateLimitStoresParameters = Omit<
+  CreateFallbackRateLimitStoreParameters,
+  'redis'
+> & { redis?: Redis | undefined }
+
+/**
+ * Makes one store per limiter, as `@fastify/rate-limit`'s `createRateLimit` made them: in this
+ * process (`LocalStore`), or in Redis with the per-process fallback, under the same Redis keys the
+ * plugin used, so processes of the previous release count with this one during a rolling update.
+ */
+export function createRateLimitStores(
+  parameters: CreateRateLimitStoresParameters,
+): () => RateLimitStore {
+  // The plugin's defaults: a window is never extended by exceeding it.
+  const options = { continueExceeding: false, exponentialBackoff: false }
+  const { redis } = parameters
+  if (!redis) return () => new LocalStore(options.continueExceeding, options.exponentialBackoff)
+  const Store = createFallbackRateLimitStore({ ...parameters, redis })
+  const root = new Store(options) as unknown as PluginStore
+  // `createRateLimit` gives each limiter a child of the plugin's store, with no route.
+  return () => root.child({ ...options, routeInfo: {} } as never)
+}

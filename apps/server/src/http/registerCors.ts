@@ -75,14 +75,16 @@ export async function registerCors(
     // The allow-list is what a page checks its own origin against ('Unverified Domain'), so a
     // page on an origin outside it must be able to read it.
     if (isOriginsRoute(request)) {
-      if (origin) reply.header('access-control-allow-origin', origin)
+      const allowed = allowedOrigin(origin, undefined, originDecisions, { anyOrigin: true })
+      if (allowed) reply.header('access-control-allow-origin', allowed)
       return done()
     }
     const projectId = origin ? requestProjectId(request) : undefined
     if (!origin || !projectId) return done()
     const allow = (project: Project | undefined) => {
-      if (!project || !originDecisions.isAllowed(origin, project.allowedOrigins)) return
-      reply.header('access-control-allow-origin', origin)
+      const allowed = allowedOrigin(origin, project, originDecisions)
+      if (!allowed) return
+      reply.header('access-control-allow-origin', allowed)
       if (isSignInRoute(request)) reply.header('access-control-allow-credentials', 'true')
     }
     // The project is most often in the cache: then no promise is made.
@@ -109,6 +111,22 @@ export async function registerCors(
     if (isSignInRoute(request)) reply.header('access-control-allow-credentials', 'true')
     done(null, payload)
   })
+}
+
+/**
+ * The `Access-Control-Allow-Origin` of a data answer of the request's project: the request's
+ * origin when the project allows it, or any origin's for an answer every page may read (the
+ * allow-list itself). The CORS hook and the early answers (see `createEarlyAnswers`) decide by it.
+ */
+export function allowedOrigin(
+  origin: string | undefined,
+  project: Project | undefined,
+  originDecisions: OriginDecisions,
+  { anyOrigin = false }: { anyOrigin?: boolean } = {},
+): string | undefined {
+  if (!origin) return undefined
+  if (anyOrigin) return origin
+  return project && originDecisions.isAllowed(origin, project.allowedOrigins) ? origin : undefined
 }
 
 const isDevelopmentRoute = (request: FastifyRequest) => request.url.startsWith('/dev/')

@@ -1,12 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Fastify from 'fastify'
 import { afterAll, describe, expect, it } from 'vitest'
 import { readServerOptions } from '../config.ts'
 import { createEmbeddedWallet } from '../embedded/createEmbeddedWallet.ts'
 import { ConfigError } from '../errors.ts'
 import { createServer } from './createServer.ts'
-import { parseTrustProxy } from './trustProxy.ts'
+import {
+  createRequestAddress,
+  parseTrustProxy,
+  type TrustProxy,
+  toFastifyTrustProxy,
+} from './trustProxy.ts'
 
 const proxyAddress = '10.0.0.5'
 const clientAddress = '198.51.100.7'
@@ -119,6 +125,45 @@ describe('FOYER_TRUST_PROXY', () => {
       expect(direct.json()).toEqual({ ip: '192.0.2.44' })
     } finally {
       await server.close()
+    }
+  })
+})
+
+describe('createRequestAddress', () => {
+  it("names the client and host as Fastify's request.ip and request.host do, for every trustProxy", async () => {
+    const settings: (TrustProxy | undefined)[] = [
+      undefined,
+      false,
+      true,
+      2,
+      '10.0.0.0/8',
+      ['10.0.0.0/8', '192.0.2.0/24'],
+      'loopback',
+    ]
+    const requests = [
+      { remoteAddress: proxyAddress, headers: {} },
+      {
+        remoteAddress: proxyAddress,
+        headers: { 'x-forwarded-for': forwardedFor(1), 'x-forwarded-host': 'a.example, b.example' },
+      },
+      {
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '192.0.2.9, 10.1.2.3', 'x-forwarded-host': 'c.example' },
+      },
+      { remoteAddress: clientAddress, headers: { 'x-forwarded-for': '203.0.113.1' } },
+    ]
+    for (const trustProxy of settings) {
+      const address = createRequestAddress(trustProxy)
+      const app = Fastify({ logger: false, trustProxy: toFastifyTrustProxy(trustProxy) })
+      app.get('/', async (request) => ({
+        fastify: { ip: request.ip, host: request.host },
+        ours: { ip: address.clientIp(request.raw), host: address.host(request.raw) },
+      }))
+      for (const request of requests) {
+        const answer = (await app.inject({ url: '/', ...request })).json()
+        expect(answer.ours, JSON.stringify({ trustProxy, request })).toEqual(answer.fastify)
+      }
+      await app.close()
     }
   })
 })

@@ -12,7 +12,6 @@ import { monogramSvg } from '../images/monogramSvg.ts'
 import { tokenMarkSvg } from '../images/tokenMarkSvg.ts'
 import type { Project } from '../projects/projects.ts'
 import { queryWallets } from '../registry/wallets.ts'
-import { createEarlyAnswers } from './createEarlyAnswers.ts'
 import { parseInput } from './parseInput.ts'
 import { prepareAnswer } from './preparedAnswer.ts'
 import { createAnswerSender } from './sendCachedResponse.ts'
@@ -114,14 +113,9 @@ export function registerWalletServiceRoutes(app: FastifyInstance): void {
   const { foyer } = app
   const projectAnswer = createProjectAnswers()
   const sendAnswer = createAnswerSender()
-  // A URL answered before is answered again from the first hook while what it depends on holds.
-  const early = createEarlyAnswers({
-    peekProject: foyer.peekProject,
-    admitProject: foyer.admitProject,
-    peekRegistryVersion: foyer.responses.peekRegistryVersion,
-    sendAnswer,
-    cacheWrites: foyer.cacheWrites,
-  })
+  // A URL answered before is answered again (fast lane, or the first hook) while what it depends
+  // on holds.
+  const early = foyer.earlyAnswers
   const answerEarly = { onRequest: early.answerEarly }
 
   /** Sends a project answer, remembered for its URL while the project stays the same. */
