@@ -62,7 +62,45 @@ describe('createRateLimiter', () => {
     })
     for (const later of [false, true]) {
       const limit = createRateLimiter({ store: failing(later), max: 2, timeWindowMs: 60_000 })
-      await expect(limit(request(), 'ip:a')).rejects.toThrow('down')
+      await expect(limit(request(), 'ip:a')).rejects.toHaveProperty('message', 'down')
     }
+  })
+})
+
+describe('createRateLimiter, when the store misbehaves', () => {
+  it('fails the request when the store reports an error, even beside a count', async () => {
+    const store: RateLimitStore = {
+      incr(_key, callback) {
+        callback(new Error('READONLY replica'), { current: 1, ttl: 60_000 })
+      },
+    }
+    const limit = createRateLimiter({ store, max: 2, timeWindowMs: 60_000 })
+    // (`rejects.toThrow` would also pass on a rejection with no error at all.)
+    await expect(limit(request(), 'ip:a')).rejects.toHaveProperty('message', 'READONLY replica')
+  })
+
+  it('fails the request when the store answers nothing, at once or later', async () => {
+    for (const later of [false, true]) {
+      const store: RateLimitStore = {
+        incr(_key, callback) {
+          if (later) setTimeout(() => callback(null), 1)
+          else callback(null)
+        },
+      }
+      const limit = createRateLimiter({ store, max: 2, timeWindowMs: 60_000 })
+      await expect(limit(request(), 'ip:a')).rejects.toHaveProperty(
+        'message',
+        'The rate limit store answered nothing',
+      )
+    }
+  })
+
+  it('counts one request again under another key: a decision is kept for its own key only', () => {
+    const limit = createRateLimiter({ store: localStore(), max: 1, timeWindowMs: 60_000 })
+    const asked = request()
+    expect(limit(asked, 'ip:a')).toMatchObject({ isExceeded: false })
+    expect(limit(request(), 'ip:b')).toMatchObject({ isExceeded: false })
+    // The same request under key b: counted there (b's second), not handed a's decision.
+    expect(limit(asked, 'ip:b')).toMatchObject({ isExceeded: true })
   })
 })
