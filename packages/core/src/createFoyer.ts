@@ -14,7 +14,6 @@ import {
 import { InvalidAccountTypeError } from './errors/account.ts'
 import { initialSendState } from './send/initialSendState.ts'
 import type { SiwxConfig } from './siwx/types.ts'
-import { watchSiwx } from './siwx/watchSiwx.ts'
 import { createStorage, getDefaultStorage, type Storage } from './storage/createStorage.ts'
 import { STORAGE_KEYS } from './storage/keys.ts'
 import type {
@@ -84,7 +83,7 @@ export type Foyer = {
 export type FoyerInternal = {
   emit(event: FoyerEvent): void
   /** Ends the connect in flight with 'Modal closed'; set by `connect`, called by `close`. */
-  pendingConnect: { connectorId: string; close: () => void } | undefined
+  pendingConnect?: { connectorId: string; close: () => void } | undefined
   /** Unsubscribes core from a connector's events, by connector id. */
   connectorListeners: Map<string, () => void>
   timers: {
@@ -98,11 +97,11 @@ export type FoyerInternal = {
    */
   pendingReconnects: Partial<Record<ChainNamespace, string[]>>
   /** Stops `reconnect` from waiting for those wallets (set while it waits). */
-  stopReconnect: (() => void) | undefined
+  stopReconnect?: (() => void) | undefined
   /** Remembered wallets `reconnect` is asking for their accounts right now. */
   restoring: number
   /** The analytics `startAnalytics` started, if any. */
-  analytics: Analytics | undefined
+  analytics?: Analytics | undefined
   /** Events (with the state they were emitted in) waiting for `startAnalytics`. */
   untrackedEvents: [FoyerEventWithTimestamp, FoyerState][]
   /** Resolves when the toast gap in progress ends; replacing toasts chain on it. */
@@ -242,13 +241,10 @@ export function createFoyer(parameters: CreateFoyerParameters): CreateFoyerRetur
       )
         waiting.push([stamped, state])
     },
-    analytics: undefined,
     untrackedEvents: [],
-    pendingConnect: undefined,
     connectorListeners: new Map(),
     timers: {},
     pendingReconnects: {},
-    stopReconnect: undefined,
     restoring: 0,
     toastQueue: Promise.resolve(),
     balanceCache: new Map(),
@@ -302,14 +298,11 @@ export function createFoyer(parameters: CreateFoyerParameters): CreateFoyerRetur
       internal.pendingReconnects = {}
       for (const unwatch of internal.connectorListeners.values()) unwatch()
       internal.connectorListeners.clear()
-      clearTimeout(internal.timers.shake)
-      clearTimeout(internal.timers.toast)
-      clearTimeout(internal.timers.reconnect)
+      for (const timer of Object.values(internal.timers)) clearTimeout(timer)
       eventListeners.clear()
       void internal.analytics?.stop()
     },
     _internal: internal,
   }
-  teardowns.push(watchSiwx(foyer))
   return foyer
 }

@@ -3,8 +3,8 @@
 // module is imported once per page.
 
 let api: Promise<typeof import('@polkadot/api')> | undefined
-let util: Promise<typeof import('@polkadot/util')> | undefined
-let utilCrypto: Promise<typeof import('@polkadot/util-crypto')> | undefined
+let util: Promise<typeof import('./polkadotUtil.ts')> | undefined
+let utilCrypto: Promise<typeof import('./polkadotUtilCrypto.ts')> | undefined
 
 /** `@polkadot/api` (ApiPromise, WsProvider). */
 export const loadApiModule = () => {
@@ -14,7 +14,7 @@ export const loadApiModule = () => {
 
 /** `@polkadot/util` (hex and byte helpers). */
 export const loadUtil = () => {
-  util ??= import('@polkadot/util')
+  util ??= import('./polkadotUtil.ts')
   return util
 }
 
@@ -23,7 +23,7 @@ export const loadUtil = () => {
  * (Vite) load the wasm asynchronously in the browser.
  */
 export const loadUtilCrypto = () => {
-  utilCrypto ??= import('@polkadot/util-crypto').then(async (module) => {
+  utilCrypto ??= import('./polkadotUtilCrypto.ts').then(async (module) => {
     await module.cryptoWaitReady()
     return module
   })

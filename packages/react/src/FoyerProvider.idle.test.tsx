@@ -45,7 +45,8 @@ describe('the dialog before the click', () => {
         if (!element) throw new Error('not mounted yet')
         return element
       },
-      { timeout: 3000 },
+      // Idle comes within IDLE_TIMEOUT_MS of the page's frames; a loaded runner adds seconds.
+      { timeout: 10_000 },
     )
     expect(loaded.dialog).toBe(1)
     expect(load).toHaveBeenCalledTimes(1)

@@ -23,6 +23,26 @@ export type GetBalanceReturnType = {
 }
 export type GetBalanceErrorType = BalanceUnavailableError
 
+/** The instances whose balance on screen follows their locale: those `getBalance` has run for. */
+const followingLocale = new WeakSet<Foyer>()
+
+/**
+ * Formats the balance on screen again when the locale changes (`setLocale`). Only this module sets
+ * a balance, so watching from its first call on misses none, and a page that shows no balance
+ * loads none of it.
+ */
+function followLocale(foyer: Foyer) {
+  if (followingLocale.has(foyer)) return
+  followingLocale.add(foyer)
+  foyer.subscribe((state, previous) => {
+    if (state.locale !== previous.locale && state.account.balance !== undefined)
+      // After the change has reached every listener; a failure is the toast `getBalance` shows.
+      void Promise.resolve()
+        .then(() => getBalance(foyer))
+        .catch(() => {})
+  })
+}
+
 /**
  * Native balance of an address through the network's adapter. Cached 30 s; after a failure the
  * visitor sees 'Token Balance Unavailable' and retries are blocked for 30 s (SPEC §8/§9). The
@@ -32,6 +52,7 @@ export async function getBalance(
   foyer: Foyer,
   parameters: GetBalanceParameters = {},
 ): Promise<GetBalanceReturnType> {
+  followLocale(foyer)
   const state = foyer.getState()
   const address = parameters.address ?? state.account.address
   const network =

@@ -17,8 +17,7 @@ export async function reconnectRemembered(foyer: Foyer): Promise<ReconnectRememb
   const status = foyer.getState().status
   if (status === 'disconnected') foyer.store.setState({ status: 'connecting' })
   try {
-    const { reconnect } = await import('./reconnect.ts')
-    return await reconnect(foyer)
+    return await import('./reconnect.ts').then((module) => module.reconnect(foyer))
   } catch (error) {
     // The code did not arrive (offline, a new deployment): nothing was restored.
     if (foyer.getState().status === 'connecting') foyer.store.setState({ status })

@@ -8,13 +8,10 @@ export type SetLocaleReturnType = undefined
 
 /**
  * Formats balances and other numbers for `locale` (with `Intl`) from now on. The balance on screen
- * is formatted again, from the 30 s cache (read again once the cache is older); the balance code
- * is fetched for that only when a balance is shown.
+ * is formatted again, from the 30 s cache (read again once the cache is older), by the balance
+ * code, which follows the locale once it has read a balance.
  */
 export function setLocale(foyer: Foyer, parameters: SetLocaleParameters): SetLocaleReturnType {
   const { locale } = parameters
-  if (foyer.getState().locale === locale) return
-  foyer.store.setState({ locale })
-  if (foyer.getState().account.balance !== undefined)
-    void import('./getBalance.ts').then(({ getBalance }) => getBalance(foyer)).catch(() => {})
+  if (foyer.getState().locale !== locale) foyer.store.setState({ locale })
 }

@@ -22,24 +22,28 @@ export type CreateLazyAdapterParameters = {
  * carries none of it before its first paint. Until then it has no connectors; `reconnect` waits
  * for remembered wallets to appear, as for a wallet that announces itself late.
  */
-export function createLazyAdapter(parameters: CreateLazyAdapterParameters): Adapter {
+export function createLazyAdapter({
+  load: loadAdapter,
+  balances,
+  ...namespaces
+}: CreateLazyAdapterParameters): Adapter {
   let loading: Promise<Adapter> | undefined
   let adapter: Adapter | undefined
+  // The instance's set-up while it lasts (cleared by its teardown).
   let setupParameters: AdapterSetupParameters | undefined
   let teardown: (() => void) | undefined
-  let stopped = false
 
   // As `createFoyer` does for an adapter set up at once: its connectors count from then on.
-  const start = (loaded: Adapter, setup: AdapterSetupParameters) => {
-    teardown = loaded.setup(setup)
-    setup.onConnectorsChange(loaded.getConnectors())
+  const start = () => {
+    teardown = adapter!.setup(setupParameters!)
+    setupParameters!.onConnectorsChange(adapter!.getConnectors())
   }
 
-  const load = () => {
-    loading ??= parameters.load().then(
+  const load = () =>
+    (loading ??= loadAdapter().then(
       (loaded) => {
         adapter = loaded
-        if (setupParameters && !stopped) start(loaded, setupParameters)
+        if (setupParameters) start()
         return loaded
       },
       (error: unknown) => {
@@ -47,35 +51,29 @@ export function createLazyAdapter(parameters: CreateLazyAdapterParameters): Adap
         loading = undefined
         throw error
       },
-    )
-    return loading
-  }
+    ))
 
   return {
-    namespace: parameters.namespace,
-    namespaces: parameters.namespaces,
+    ...namespaces,
     setup(setup) {
       setupParameters = setup
-      stopped = false
       // Already loaded (a `load()` came first): set up at once.
-      if (adapter) start(adapter, setup)
+      if (adapter) start()
       const cancel = whenIdle(() => void load().catch(() => {}))
       return () => {
-        stopped = true
+        setupParameters = undefined
         cancel()
         teardown?.()
       }
     },
     getConnectors: () => adapter?.getConnectors() ?? [],
-    ...(parameters.balances
-      ? {
-          async getBalance(balance: GetBalanceParameters): Promise<GetBalanceResult> {
-            const loaded = await load()
-            if (!loaded.getBalance) throw new Error('The adapter reads no balances.')
-            return loaded.getBalance(balance)
-          },
-        }
-      : {}),
+    ...(balances && {
+      getBalance: (balance: GetBalanceParameters): Promise<GetBalanceResult> =>
+        load().then((loaded) => {
+          if (!loaded.getBalance) throw new Error('The adapter reads no balances.')
+          return loaded.getBalance(balance)
+        }),
+    }),
     load: () => load().then(() => {}),
   }
 }

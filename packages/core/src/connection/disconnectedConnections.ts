@@ -40,8 +40,8 @@ function isStoredConnection(value: unknown): value is StoredDisconnectedConnecti
 export function readDisconnectedConnections(storage: Storage): FoyerState['connections'] {
   const stored = storage.getItem<StoredDisconnectedConnections>(STORAGE_KEYS.connections)
   const connections: Partial<Record<ChainNamespace, readonly Connection[]>> = {}
-  if (!stored || typeof stored !== 'object') return connections
-  for (const [namespace, list] of Object.entries(stored)) {
+  // (A stored primitive has no lists: its entries, if any, are characters.)
+  for (const [namespace, list] of Object.entries(stored ?? {})) {
     if (!Array.isArray(list)) continue
     const kept = list
       .filter(isStoredConnection)

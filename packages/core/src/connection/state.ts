@@ -8,6 +8,7 @@ import { APP_CHOSEN_NETWORK_NAMESPACES } from '../constants.ts'
 import { type Foyer, initialAccountState } from '../createFoyer.ts'
 import { isEmbeddedAuthConnector } from '../embedded/types.ts'
 import { initialSendState } from '../send/initialSendState.ts'
+import { watchSiwx } from '../siwx/watchSiwx.ts'
 import { STORAGE_KEYS } from '../storage/keys.ts'
 import type {
   AccountType,
@@ -162,6 +163,8 @@ export type ApplyConnectionParameters = {
 /** Records a live connection and makes the account state follow it. */
 export function applyConnection(foyer: Foyer, parameters: ApplyConnectionParameters) {
   const { connector, accounts, caipNetworkId, active = true, focus = true } = parameters
+  // Every CONNECT_SUCCESS follows this, and every DISCONNECT_SUCCESS a connection it recorded.
+  watchSiwx(foyer)
   const namespace = connector.namespace
   const state = foyer.getState()
   const multiWallet = isMultiWalletEnabled(foyer)

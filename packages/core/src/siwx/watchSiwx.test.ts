@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import { connect } from '../actions/connect.ts'
 import { disconnect } from '../actions/disconnect.ts'
+import { reconnect } from '../actions/reconnect.ts'
 import { anvil } from '../networks.ts'
+import { createMemoryStorage, createStorage } from '../storage/createStorage.ts'
 import { createMemoryWallet, createTestFoyer } from '../test-utils.ts'
 import type { SiwxSession, SiwxVerifier } from './types.ts'
 
@@ -59,20 +61,23 @@ describe('watchSiwx', () => {
   })
 
   it('keeps the session of a wallet restored on page load instead of asking it to sign', async () => {
-    const { foyer, wallet, calls } = setup()
-    foyer._internal.emit({
-      type: 'CONNECT_SUCCESS',
-      data: {
-        connectorId: 'eip155-wallet',
-        name: 'eip155 wallet',
-        namespace: 'eip155',
-        address,
-        caipNetworkId: anvil.caipNetworkId,
-        reconnected: true,
-      },
+    // One page load connects the wallet; the next restores it, with the session its cookie holds.
+    const storage = createStorage({ storage: createMemoryStorage() })
+    const wallet = createMemoryWallet({ namespace: 'eip155', address })
+    await connect(createTestFoyer({ networks: [anvil], adapters: [wallet.adapter()], storage }), {
+      connectorId: 'eip155-wallet',
     })
+    const { verifier, calls } = createCountingVerifier()
+    const foyer = createTestFoyer({
+      networks: [anvil],
+      adapters: [wallet.adapter()],
+      siwx: { verifier },
+      storage,
+    })
+    await reconnect(foyer)
     await vi.waitFor(() => expect(calls.getSession).toBe(1))
     expect(calls.verify).toBe(0)
     expect(wallet.signedMessages).toEqual([])
+    expect(foyer.getState().siwx.status).toBe('signed-in')
   })
 })

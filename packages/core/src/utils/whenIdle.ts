@@ -43,12 +43,11 @@ export function whenIdle(
   const reportsPaint = host.PerformanceObserver?.supportedEntryTypes?.includes('paint') === true
   const painted = () =>
     !reportsPaint || (host.performance?.getEntriesByType('paint').length ?? 0) > 0
-  const afterFrames = (frames: number, paintFrames: number) => {
-    if (frames > 0 || (paintFrames > 0 && !painted())) {
-      const frame = host.requestAnimationFrame(() =>
-        frames > 0 ? afterFrames(frames - 1, paintFrames) : afterFrames(0, paintFrames - 1),
-      )
-      cancel = () => host.cancelAnimationFrame(frame)
+  // `frame`: how many frames have passed; two always, then more until the paint is reported.
+  const afterFrames = (frame: number) => {
+    if (frame < 2 || (frame < 2 + PAINT_REPORT_FRAMES && !painted())) {
+      const next = host.requestAnimationFrame(() => afterFrames(frame + 1))
+      cancel = () => host.cancelAnimationFrame(next)
     } else if (host.requestIdleCallback && host.cancelIdleCallback) {
       const idle = host.requestIdleCallback(callback, { timeout: IDLE_TIMEOUT_MS })
       cancel = () => host.cancelIdleCallback?.(idle)
@@ -60,6 +59,6 @@ export function whenIdle(
   // The first frame renders the page; the second starts once it was presented (its paint timing
   // can come after the first frame's idle period); then, where the browser reports paints, the
   // frames until it has reported the first.
-  afterFrames(2, PAINT_REPORT_FRAMES)
+  afterFrames(0)
   return () => cancel()
 }

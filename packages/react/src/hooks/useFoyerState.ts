@@ -48,12 +48,9 @@ export function useFoyerState<selected>(
     const cached = cache.current
     if (cached && cached.state === state && cached.selector === selector) return cached.selected
     const next = selector(state)
-    if (cached && isEqualRef.current(cached.selected, next)) {
-      cache.current = { state, selector, selected: cached.selected }
-      return cached.selected
-    }
-    cache.current = { state, selector, selected: next }
-    return next
+    const selected = cached && isEqualRef.current(cached.selected, next) ? cached.selected : next
+    cache.current = { state, selector, selected }
+    return selected
   }, [foyer])
 
   return useSyncExternalStore(foyer.subscribe, getSnapshot, getSnapshot)
