@@ -108,8 +108,11 @@ describe('connectSocial', () => {
     await vi.waitFor(() =>
       expect(window.popups[0]!.location.href).toBe('https://accounts.test/google?state=s1'),
     )
+    // The popup stays open until the app has its result (it does not close itself first).
+    expect(window.popups[0]!.closed).toBe(false)
     window.post(result, SECURE_ORIGIN, window.popups[0])
     const connected = await pending
+    expect(window.popups[0]!.closed).toBe(true)
     expect(connected.address).toBe(ADDRESS)
     expect(connected.userName).toBe('Ada')
     expect(calls).toEqual(['redirect:google', `complete:${result.resultUri}`])

@@ -75,6 +75,9 @@ export async function connectSocial(
     if (popup.closed) throw new PopupClosedError()
     popup.location.href = uri
     const resultUri = await waitForResult(host, popup, connector.secureOrigin)
+    // The popup waits for the app to close it: closing itself could be seen here before its
+    // message arrives, and end a completed login with 'Popup closed'.
+    popup.close()
     onStatus?.('userDataRequested')
     const { userName } = await connector.connectSocial({ uri: resultUri })
     const result = await connect(foyer, { connectorId: connector.id, authName: provider })

@@ -381,7 +381,10 @@ function callbackPage(mode: PageThemeMode, title: string, message: string, resul
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${callbackStyles[mode].css}</style></head><body><main><h1>${escapeHtml(title)}</h1><p id="foyer-social-status">${escapeHtml(message)}</p></main>${data}</body></html>`
 }
 
-/** Posts the result to the opener at the app's origin only, then closes the popup. */
+/** How long the callback page waits for the app to close it before closing itself. */
+const callbackSelfCloseMs = 10_000
+
+/** Posts the result to the opener at the app's origin only; the app closes the popup. */
 const callbackScript = `(() => {
   const element = document.getElementById('foyer-social-result')
   if (!element) return
@@ -392,6 +395,8 @@ const callbackScript = `(() => {
     return
   }
   window.opener.postMessage({ type: '@foyer-frame/SOCIAL_RESULT', resultUri }, appOrigin)
-  window.close()
+  // The app closes this window once it has the result; closing it here first could reach the app
+  // before the message does. Should the app not take it, the window still closes.
+  setTimeout(() => window.close(), ${callbackSelfCloseMs})
 })()
 `
