@@ -1,8 +1,12 @@
 import { connect, type Foyer, getActiveConnection } from '@foyer/core'
-import type { Config } from '@wagmi/core'
+import { type Config, switchAccount } from '@wagmi/core'
 import { WagmiAdapterNotFoundError } from './errors.ts'
 import { foyer as foyerConnector } from './foyer.ts'
-import { BRIDGED_CONNECTOR_PREFIX } from './internal/foyerEvmConnection.ts'
+import {
+  BRIDGED_CONNECTOR_PREFIX,
+  getFoyerEvmConnection,
+  toAddresses,
+} from './internal/foyerEvmConnection.ts'
 import { type WagmiAdapter, wagmiAdapterKey } from './wagmiAdapter.ts'
 
 export type WatchWagmiParameters = {
@@ -38,6 +42,17 @@ export function watchWagmi(parameters: WatchWagmiParameters): WatchWagmiReturnTy
     if (wagmiState.status !== 'connected' || foyer.getState().status === 'connecting') return
     const current = wagmiState.current && wagmiState.connections.get(wagmiState.current)
     if (!current || current.connector.type === foyerConnector.type) return
+    // The wallet Foyer just connected, picked up by one of wagmi's own connectors too (a wallet's
+    // `accountsChanged` reads to wagmi's `injected()` as "connected in the wallet"): the `foyer()`
+    // connection stays wagmi's current one, whichever of the two wagmi heard of last.
+    const own = getFoyerEvmConnection(foyer.getState())
+    const foyerConnection = [...wagmiState.connections.values()].find(
+      (connection) => connection.connector.type === foyerConnector.type,
+    )
+    if (own && foyerConnection && current.accounts[0] === toAddresses(own)[0]) {
+      await switchAccount(config, { connector: foyerConnection.connector })
+      return
+    }
     const connectorId = `${BRIDGED_CONNECTOR_PREFIX}${current.connector.id}`
     const active = getActiveConnection(foyer.getState(), 'eip155')
     if (active?.connectorId === connectorId || !foyer.getConnector(connectorId)) return
