@@ -1,7 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { getPreferredAccountType, isAccountTypeOf } from './account/preferredAccountType.ts'
 import type { Analytics } from './analytics/startAnalytics.ts'
-import { readDisconnectedConnections } from './connection/disconnectedConnections.ts'
 import {
   DEFAULT_ACCOUNT_TYPES,
   DEFAULT_CONNECT_METHODS_ORDER,
@@ -15,7 +14,7 @@ import { InvalidAccountTypeError } from './errors/account.ts'
 import { initialSendState } from './send/initialSendState.ts'
 import type { SiwxConfig } from './siwx/types.ts'
 import { createStorage, getDefaultStorage, type Storage } from './storage/createStorage.ts'
-import { STORAGE_KEYS } from './storage/keys.ts'
+import type { StorageKey } from './storage/keys.ts'
 import type {
   AccountTypes,
   ConnectMethod,
@@ -100,6 +99,8 @@ export type FoyerInternal = {
   stopReconnect?: (() => void) | undefined
   /** Remembered wallets `reconnect` is asking for their accounts right now. */
   restoring: number
+  /** Set once `restoreDisconnectedConnections` has put the stored disconnected ones in the state. */
+  disconnectedRestored?: boolean | undefined
   /** The analytics `startAnalytics` started, if any. */
   analytics?: Analytics | undefined
   /** Events (with the state they were emitted in) waiting for `startAnalytics`. */
@@ -168,10 +169,10 @@ export function createFoyer(parameters: CreateFoyerParameters): CreateFoyerRetur
   const storage = parameters.storage ?? createStorage({ storage: getDefaultStorage() })
 
   // Restore the stored network choice so a reload lands where the visitor left.
-  const storedNamespace = storage.getItem<ChainNamespace>(STORAGE_KEYS.activeNamespace)
+  const storedNamespace = storage.getItem<ChainNamespace>('activeNamespace' satisfies StorageKey)
   const storedNetworkIds =
     storage.getItem<Partial<Record<ChainNamespace, CaipNetworkId>>>(
-      STORAGE_KEYS.activeNetworkByNamespace,
+      'activeNetworkByNamespace' satisfies StorageKey,
     ) ?? {}
   const networkByNamespace: Partial<Record<ChainNamespace, CaipNetwork>> = {}
   for (const [namespace, caipNetworkId] of Object.entries(storedNetworkIds)) {
@@ -194,8 +195,10 @@ export function createFoyer(parameters: CreateFoyerParameters): CreateFoyerRetur
     },
     status: 'disconnected',
     connectors: [],
-    // Wallets the visitor left stay listed (ProfileWallets); live ones come back with `reconnect`.
-    connections: readDisconnectedConnections(storage),
+    // Live wallets come back with `reconnect`; the ones the visitor left (ProfileWallets lists
+    // them) with the connection code or the dialog (`restoreDisconnectedConnections`), which a
+    // page's first load does not carry.
+    connections: {},
     activeNamespace: activeNetwork.chainNamespace,
     networkByNamespace: { ...networkByNamespace, [activeNetwork.chainNamespace]: activeNetwork },
     activeNetwork,

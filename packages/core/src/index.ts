@@ -431,6 +431,7 @@ export { MAX_SESSION_SECONDS, type Permission } from './calls/permissions.ts'
 export { assertConnectionStatus } from './connection/assertConnectionStatus.ts'
 export {
   MAX_DISCONNECTED_CONNECTIONS,
+  restoreDisconnectedConnections,
   type StoredDisconnectedConnection,
 } from './connection/disconnectedConnections.ts'
 export {

@@ -63,4 +63,29 @@ describe('the dialog before the click', () => {
     // The view it opens on is shown from its first frame, not faded in from transparent.
     expect(dialog?.querySelector('.foyer-view')?.hasAttribute('data-foyer-first-view')).toBe(true)
   })
+
+  test('lists the wallets the visitor left on an earlier visit once the dialog is loaded, not before', async () => {
+    const storage = createStorage({ storage: createMemoryStorage() })
+    const left = {
+      connectorId: 'gone',
+      accounts: [{ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', type: 'eoa' }],
+    }
+    storage.setItem('connections', { eip155: [left] })
+    const foyer = createFoyer({ networks: [anvilChain('http://127.0.0.1:9')], storage })
+    render(
+      <FoyerProvider foyer={foyer}>
+        <ConnectButton />
+      </FoyerProvider>,
+    )
+    // The page's first load does not read them…
+    expect(foyer.getState().connections).toEqual({})
+    // …the dialog's preparation does, before its first frame (ProfileWallets lists them).
+    await waitFor(() => expect(document.querySelector('[data-foyer-host]')).not.toBeNull(), {
+      timeout: 10_000,
+    })
+    expect(foyer.getState().connections).toEqual({
+      eip155: [{ ...left, status: 'disconnected' }],
+    })
+    expect(foyer.getState().status).toBe('disconnected')
+  })
 })

@@ -1,4 +1,4 @@
-import { close, type Foyer, reconnectRemembered, whenIdle } from '@foyer/core'
+import { type Foyer, reconnectRemembered, whenIdle } from '@foyer/core'
 import {
   type ComponentType,
   type ReactNode,
@@ -9,7 +9,7 @@ import {
 } from 'react'
 import { FoyerContext, type FoyerContextValue } from './context.ts'
 import { useFoyerState } from './hooks/useFoyerState.ts'
-import { createTranslator } from './i18n/createTranslator.ts'
+import { createPageTranslator } from './i18n/createPageTranslator.ts'
 import type { Messages } from './i18n/en.ts'
 import { usePageMessages } from './i18n/usePageMessages.ts'
 import { prepareOverlay } from './loadDialog.ts'
@@ -66,7 +66,7 @@ export function FoyerProvider({
       locale,
       messages,
       nonce,
-      t: createTranslator({ locale, messages, catalog: pageCatalog }),
+      t: createPageTranslator({ messages, catalog: pageCatalog }),
     }),
     [foyer, locale, messages, nonce, pageCatalog],
   )
@@ -100,9 +100,11 @@ function OverlayMount({ foyer, locale }: { foyer: Foyer; locale: string }) {
         if (current) setOverlay(() => dialog.FoyerOverlay)
       })
       .catch(() => {
-        // The dialog code did not arrive (offline, a new deployment): the page stays usable and
-        // closing lets the next open try again.
-        if (current && foyer.getState().dialog.open) close(foyer)
+        // The dialog code did not arrive (offline, a new deployment): the page stays usable, and
+        // the dialog marked closed lets the next open try again. Not `close()`, whose code would
+        // weigh on the page's first load: no view was shown, no connection started from it.
+        const { dialog } = foyer.getState()
+        if (current && dialog.open) foyer.store.setState({ dialog: { ...dialog, open: false } })
       })
     return () => {
       current = false

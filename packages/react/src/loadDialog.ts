@@ -22,6 +22,7 @@ export async function prepareOverlay(foyer: Foyer, parameters: PrepareOverlayPar
   const dialog = loadDialog()
   const prepared = dialog.then((module) =>
     module.prepareDialog({
+      foyer,
       view: parameters.view ?? openingView(foyer.getState(), foyer.config),
       locale: parameters.locale ?? foyer.getState().locale,
     }),

@@ -3,7 +3,7 @@
 
 import type { Foyer } from '../createFoyer.ts'
 import { ACCOUNT_TYPES_BY_NAMESPACE } from '../defaults.ts'
-import { STORAGE_KEYS } from '../storage/keys.ts'
+import type { StorageKey } from '../storage/keys.ts'
 import type { AccountTypes } from '../types/config.ts'
 import type { AccountType } from '../types/connector.ts'
 import type { ChainNamespace } from '../types/network.ts'
@@ -18,7 +18,9 @@ export function isAccountTypeOf(namespace: ChainNamespace, type: unknown): type 
 
 /** The preferences the visitor chose, as stored (a reload keeps them). */
 export function getStoredAccountTypes(foyer: Pick<Foyer, 'storage'>): Partial<AccountTypes> {
-  return foyer.storage.getItem<Partial<AccountTypes>>(STORAGE_KEYS.preferredAccountTypes) ?? {}
+  return (
+    foyer.storage.getItem<Partial<AccountTypes>>('preferredAccountTypes' satisfies StorageKey) ?? {}
+  )
 }
 
 /** The visitor's stored choice for `namespace`, else the app's default (config over SPEC §6). */

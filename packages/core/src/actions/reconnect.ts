@@ -1,3 +1,4 @@
+import { restoreDisconnectedConnections } from '../connection/disconnectedConnections.ts'
 import {
   getStoredConnectors,
   persistConnections,
@@ -32,6 +33,8 @@ export async function reconnect(foyer: Foyer): Promise<ReconnectReturnType> {
   const internal = foyer._internal
   // A second call (StrictMode runs effects twice) takes over from the first.
   internal.stopReconnect?.()
+  // With the connection code come the wallets left on an earlier visit (ProfileWallets).
+  restoreDisconnectedConnections(foyer)
   const state = foyer.getState()
   const entries = (
     Object.entries(getStoredConnectors(foyer)) as [ChainNamespace, string[]][]

@@ -1,5 +1,5 @@
 import type { Foyer } from '../createFoyer.ts'
-import { STORAGE_KEYS } from '../storage/keys.ts'
+import type { StorageKey } from '../storage/keys.ts'
 import type { ReconnectReturnType } from './reconnect.ts'
 
 export type ReconnectRememberedReturnType = ReconnectReturnType
@@ -10,7 +10,9 @@ export type ReconnectRememberedReturnType = ReconnectReturnType
  * `status` reads 'connecting' from the call on, as with `reconnect`.
  */
 export async function reconnectRemembered(foyer: Foyer): Promise<ReconnectRememberedReturnType> {
-  const stored = foyer.storage.getItem<Record<string, unknown>>(STORAGE_KEYS.connectedConnectors)
+  const stored = foyer.storage.getItem<Record<string, unknown>>(
+    'connectedConnectors' satisfies StorageKey,
+  )
   const remembered =
     stored && Object.values(stored).some((ids) => Array.isArray(ids) && ids.length > 0)
   if (!remembered) return []

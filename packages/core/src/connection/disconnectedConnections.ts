@@ -1,9 +1,11 @@
 // The wallets a visitor connected and then left, kept per namespace as 'disconnected' connections
-// (ProfileWallets lists them; switching to one reruns its flow). Read when the instance is made,
-// written by `persistConnections`.
+// (ProfileWallets lists them; switching to one reruns its flow). Put in the state by the code that
+// needs them, which loads after the page (the connection code, the dialog), written by
+// `persistConnections`.
 
+import type { Foyer } from '../createFoyer.ts'
 import type { Storage } from '../storage/createStorage.ts'
-import { STORAGE_KEYS } from '../storage/keys.ts'
+import type { StorageKey } from '../storage/keys.ts'
 import type { ChainNamespace } from '../types/network.ts'
 import type { Connection, FoyerState } from '../types/state.ts'
 
@@ -38,7 +40,7 @@ function isStoredConnection(value: unknown): value is StoredDisconnectedConnecti
  * hand-edited entry) is dropped rather than trusted, and each list is cut to the bound.
  */
 export function readDisconnectedConnections(storage: Storage): FoyerState['connections'] {
-  const stored = storage.getItem<StoredDisconnectedConnections>(STORAGE_KEYS.connections)
+  const stored = storage.getItem<StoredDisconnectedConnections>('connections' satisfies StorageKey)
   const connections: Partial<Record<ChainNamespace, readonly Connection[]>> = {}
   // (A stored primitive has no lists: its entries, if any, are characters.)
   for (const [namespace, list] of Object.entries(stored ?? {})) {
@@ -56,4 +58,28 @@ export function readDisconnectedConnections(storage: Storage): FoyerState['conne
     if (kept.length) connections[namespace as ChainNamespace] = kept
   }
   return connections
+}
+
+/**
+ * Puts the stored disconnected connections in the state, after the connections already there, once
+ * per instance: `createFoyer` leaves them out of the page's first load. The connection code calls
+ * it before it changes or stores any connection (so none is lost or written over) and the dialog
+ * before its first frame; a wallet already listed keeps its entry.
+ */
+export function restoreDisconnectedConnections(foyer: Foyer): void {
+  if (foyer._internal.disconnectedRestored) return
+  foyer._internal.disconnectedRestored = true
+  const { connections } = foyer.getState()
+  let restored: FoyerState['connections'] | undefined
+  for (const [namespace, stored] of Object.entries(readDisconnectedConnections(foyer.storage)) as [
+    ChainNamespace,
+    readonly Connection[],
+  ][]) {
+    const listed = connections[namespace] ?? []
+    const left = stored.filter(
+      (entry) => !listed.some((connection) => connection.connectorId === entry.connectorId),
+    )
+    if (left.length) restored = { ...(restored ?? connections), [namespace]: [...listed, ...left] }
+  }
+  if (restored) foyer.store.setState({ connections: restored })
 }

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { disconnect } from '../actions/disconnect.ts'
 import { navigate } from '../actions/navigate.ts'
 import { open } from '../actions/open.ts'
+import { reconnect } from '../actions/reconnect.ts'
+import { switchNetwork } from '../actions/switchNetwork.ts'
 import { createEmitter } from '../emitter.ts'
 import { anvil, anvilB, solanaDevnet, solanaTestnet } from '../networks.ts'
 import { initialSendState } from '../send/initialSendState.ts'
@@ -12,7 +14,10 @@ import type { Adapter, Connector, ConnectorAccount, ConnectorEventMap } from '..
 import type { FoyerEventWithTimestamp } from '../types/events.ts'
 import type { CaipNetworkId, ChainNamespace } from '../types/network.ts'
 import type { TokenBalance } from '../types/state.ts'
-import { MAX_DISCONNECTED_CONNECTIONS } from './disconnectedConnections.ts'
+import {
+  MAX_DISCONNECTED_CONNECTIONS,
+  restoreDisconnectedConnections,
+} from './disconnectedConnections.ts'
 import {
   applyConnection,
   followNetworkSupport,
@@ -1194,6 +1199,8 @@ describe('connection state', () => {
         ],
       })
       const reloaded = setup([embedded, other], { ...multiWallet, storage }).foyer
+      // The connection code or the dialog reads them, after the page has loaded.
+      restoreDisconnectedConnections(reloaded)
       expect(reloaded.getState().connections.eip155).toEqual([
         {
           connectorId: 'embedded',
@@ -1241,7 +1248,7 @@ describe('connection state', () => {
       ])
     })
 
-    it('lists the wallets left on an earlier visit after a reload, dropping malformed entries', () => {
+    it('lists the wallets left on an earlier visit once read after a reload, dropping malformed entries', () => {
       const storage = createStorage({ storage: createMemoryStorage() })
       const kept = { connectorId: 'first', accounts: [{ address: alice, type: 'eoa' }] }
       storage.setItem('connections', {
@@ -1259,6 +1266,9 @@ describe('connection state', () => {
         polkadot: [],
       })
       const { foyer } = setup([], { ...multiWallet, storage })
+      // The page's first load reads none of it: the connection code or the dialog does.
+      expect(foyer.getState().connections).toEqual({})
+      restoreDisconnectedConnections(foyer)
       expect(foyer.getState().connections).toEqual({
         eip155: [{ ...kept, status: 'disconnected' }],
         bip122: [
@@ -1275,10 +1285,104 @@ describe('connection state', () => {
         if (stored !== undefined) again.setItem('connections', { eip155: stored })
         else again.setItem('connections', 'nope')
         const reloaded = setup([], { ...multiWallet, storage: again }).foyer
+        restoreDisconnectedConnections(reloaded)
         expect(reloaded.getState().connections.eip155?.length).toBe(
           Array.isArray(stored) ? MAX_DISCONNECTED_CONNECTIONS : undefined,
         )
       }
+    })
+
+    describe('the wallets left on an earlier visit, read after the page loads', () => {
+      const left = (connectorId: string, address: string = carol) => ({
+        connectorId,
+        accounts: [{ address, type: 'eoa' as const }],
+      })
+      /** A reload: the wallets stored by an earlier visit, and a new instance over them. */
+      const reload = (
+        wallets: readonly Wallet[],
+        stored: { connectedConnectors?: unknown; connections: unknown },
+        config: Partial<FoyerConfig> = multiWallet,
+      ) => {
+        const storage = createStorage({ storage: createMemoryStorage() })
+        for (const [key, value] of Object.entries(stored)) storage.setItem(key, value)
+        return { ...setup(wallets, { ...config, storage }), storage }
+      }
+
+      it('come back with reconnect, after the remembered wallet it restores', async () => {
+        const first = wallet('first', { address: alice })
+        const { foyer } = reload([first], {
+          connectedConnectors: { eip155: ['first'] },
+          connections: { eip155: [left('gone')] },
+        })
+        await reconnect(foyer)
+        expect(rows(foyer)).toEqual([
+          ['first', 'active'],
+          ['gone', 'disconnected'],
+        ])
+      })
+
+      it('stay listed and stored when a wallet connects before anything read them', () => {
+        const first = wallet('first', { address: alice })
+        const { foyer, storage } = reload([first], { connections: { eip155: [left('gone')] } })
+        connectWallet(foyer, first)
+        expect(rows(foyer)).toEqual([
+          ['first', 'active'],
+          ['gone', 'disconnected'],
+        ])
+        expect(storage.getItem('connections')).toEqual({ eip155: [left('gone')] })
+      })
+
+      it('take their place back when one of them connects again, keeping how it signed in', () => {
+        const embedded = wallet('embedded', { address: carol })
+        const { foyer } = reload([embedded], {
+          connections: { eip155: [{ ...left('embedded'), authName: 'github' }, left('gone')] },
+        })
+        connectWallet(foyer, embedded)
+        expect(foyer.getState().connections.eip155).toEqual([
+          {
+            connectorId: 'embedded',
+            accounts: embedded.state.accounts,
+            status: 'active',
+            authName: 'github',
+          },
+          { ...left('gone'), status: 'disconnected' },
+        ])
+      })
+
+      it('stay stored when the visitor picks a network before anything read them', async () => {
+        const { foyer, storage } = reload([], { connections: { eip155: [left('gone')] } })
+        await switchNetwork(foyer, { network: 'eip155:31338' })
+        expect(storage.getItem('activeNamespace')).toBe('eip155')
+        expect(storage.getItem('connections')).toEqual({ eip155: [left('gone')] })
+      })
+
+      it('give way to the wallet that connects, with one wallet per namespace, as before a reload', () => {
+        const first = wallet('first', { address: alice })
+        const { foyer, storage } = reload([first], { connections: { eip155: [left('gone')] } }, {})
+        connectWallet(foyer, first)
+        expect(rows(foyer)).toEqual([['first', 'active']])
+        expect(storage.getItem('connections')).toEqual({})
+      })
+
+      it('never list a wallet twice: one already in the state keeps its entry', () => {
+        const { foyer } = reload([], { connections: { eip155: [left('gone'), left('other')] } })
+        const live = { ...left('gone'), status: 'active' as const }
+        foyer.store.setState({ connections: { eip155: [live] } })
+        restoreDisconnectedConnections(foyer)
+        expect(foyer.getState().connections.eip155).toEqual([
+          live,
+          { ...left('other'), status: 'disconnected' },
+        ])
+      })
+
+      it('a wallet the visitor forgot stays forgotten', async () => {
+        const { foyer, storage } = reload([], { connections: { eip155: [left('gone')] } })
+        restoreDisconnectedConnections(foyer)
+        await disconnect(foyer, { namespace: 'eip155', connectorId: 'gone' })
+        restoreDisconnectedConnections(foyer)
+        expect(foyer.getState().connections.eip155 ?? []).toEqual([])
+        expect(storage.getItem('connections')).toEqual({})
+      })
     })
 
     it('counts only connected and active wallets as connected', () => {

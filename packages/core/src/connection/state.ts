@@ -23,6 +23,7 @@ import { findNetwork } from '../utils/findNetwork.ts'
 import { isMultiWalletEnabled } from '../utils/isMultiWalletEnabled.ts'
 import {
   MAX_DISCONNECTED_CONNECTIONS,
+  restoreDisconnectedConnections,
   type StoredDisconnectedConnections,
 } from './disconnectedConnections.ts'
 
@@ -51,6 +52,8 @@ type StoredConnectors = Partial<Record<ChainNamespace, string[]>>
  * disconnected connections so ProfileWallets still lists them.
  */
 export function persistConnections(foyer: Foyer) {
+  // Never write over the stored disconnected ones before they are in the state.
+  restoreDisconnectedConnections(foyer)
   const state = foyer.getState()
   const stored: StoredConnectors = {}
   const disconnected: StoredDisconnectedConnections = {}
@@ -165,6 +168,8 @@ export function applyConnection(foyer: Foyer, parameters: ApplyConnectionParamet
   const { connector, accounts, caipNetworkId, active = true, focus = true } = parameters
   // Every CONNECT_SUCCESS follows this, and every DISCONNECT_SUCCESS a connection it recorded.
   watchSiwx(foyer)
+  // The wallets left on an earlier visit first: one connecting again takes its entry's place.
+  restoreDisconnectedConnections(foyer)
   const namespace = connector.namespace
   const state = foyer.getState()
   const multiWallet = isMultiWalletEnabled(foyer)

@@ -100,7 +100,8 @@ describe('ConnectButton', () => {
     const button = await screen.findByRole('button', { name: 'Connecting…' })
     expect(button.getAttribute('aria-busy')).toBe('true')
     expect(button.getAttribute('data-state')).toBe('connecting')
-    expect(button.querySelector('b[aria-hidden="true"]')).not.toBeNull()
+    // The spinner comes with the connected parts, which a connection starts loading.
+    await waitFor(() => expect(button.querySelector('b[aria-hidden="true"]')).not.toBeNull())
   })
 
   test('connected, it shows the network, the balance to 3 decimals, the identicon and the shortened address', async () => {

@@ -98,7 +98,10 @@ export function ConnectButton({
           />
         ) : (
           <>
-            {state === 'connecting' && !unstyled ? <b aria-hidden="true" /> : null}
+            {/* The connected parts start loading with the connection: the spinner is theirs. */}
+            {state === 'connecting' && !unstyled && parts ? (
+              <parts.ConnectingSpinner nonce={nonce} />
+            ) : null}
             {state === 'connecting'
               ? t('connectButton.connecting')
               : (label ?? t('connectButton.connect'))}

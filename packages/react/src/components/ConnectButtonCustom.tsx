@@ -1,9 +1,6 @@
 import type { CaipAddress, CaipNetworkId, ChainNamespace, ConnectionStatus } from '@foyer/core'
 import type { ReactNode } from 'react'
-import {
-  type UseConnectButtonStateParameters,
-  useConnectButtonState,
-} from './useConnectButtonState.ts'
+import { type UseConnectButtonStateParameters, useButtonState } from './useConnectButtonState.ts'
 
 export type ConnectButtonAccount = {
   address: string
@@ -69,5 +66,5 @@ export type ConnectButtonCustomProps = UseConnectButtonStateParameters & {
  * server-render: the server and the hydration render both see `mounted: false`.
  */
 export function ConnectButtonCustom({ children, ...parameters }: ConnectButtonCustomProps) {
-  return children(useConnectButtonState(parameters))
+  return children(useButtonState(parameters).props)
 }

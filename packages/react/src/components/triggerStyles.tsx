@@ -11,17 +11,13 @@ import { PageStyleSheet } from './pageStyleSheet.tsx'
  * "system" the visitor's scheme, decided by CSS so a server render needs no guess. Kept small:
  * it is part of every page's first load, so it holds only the accent look of Connect and
  * Connecting; the surface look of a connected or network button is `surfaceStyles`, loaded with
- * them. The spinner turns only without `prefers-reduced-motion`; its open ring and the text still
- * say "busy".
+ * them, and so is the connecting spinner's (`ConnectingSpinner`).
  */
 export const triggerStyles = `.foyer-trigger{--foyer-accent:hsla(230,100%,67%,1);display:inline-flex;align-items:center;gap:8px;height:40px;padding:0 14px;border:1px solid transparent;border-radius:calc(var(--foyer-border-radius,16px)*.75);background:var(--foyer-accent);color:#0b0d1a;font:600 15px var(--foyer-font-family,system-ui,sans-serif);white-space:nowrap;cursor:pointer}
 .foyer-trigger[data-theme=light]{--foyer-accent:hsla(231,100%,70%,1)}
 @media (prefers-color-scheme:light){.foyer-trigger[data-theme=system]{--foyer-accent:hsla(231,100%,70%,1)}}
 .foyer-trigger:hover{filter:brightness(1.1)}
-.foyer-trigger:focus-visible{outline:2px solid var(--foyer-accent);outline-offset:2px}
-.foyer-trigger>b{width:10px;height:10px;border:2px solid;border-inline-end-color:transparent;border-radius:50%}
-@media (prefers-reduced-motion:no-preference){.foyer-trigger>b{animation:foyer-spin .8s linear infinite}}
-@keyframes foyer-spin{to{transform:rotate(1turn)}}`
+.foyer-trigger:focus-visible{outline:2px solid var(--foyer-accent);outline-offset:2px}`
 
 export type TriggerLook = {
   className: string

@@ -8,7 +8,7 @@ export type CreateTranslatorParameters = {
   locale: string
   /** Overrides of single entries; anything missing falls back to `catalog`. */
   messages?: Partial<Messages> | undefined
-  /** The English entries this translator knows (the page's few, or the dialog's full catalog). */
+  /** The entries it knows: the dialog's catalog (the buttons use `createPageTranslator`). */
   catalog: Partial<Messages>
 }
 
