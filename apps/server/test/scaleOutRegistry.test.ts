@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import type { GetWalletsResponse } from '@foyer/protocol'
+import type { GetConfigResponse, GetWalletsResponse } from '@foyer/protocol'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type StartPostgresReturnType, startPostgres } from './support/startPostgres.ts'
 import { type StartRedisReturnType, startRedis } from './support/startRedis.ts'
@@ -68,4 +68,29 @@ describe('wallet lists cached by two server processes sharing PostgreSQL and Red
     await expect.poll(() => names(0), { timeout: 5_000 }).toEqual(['Scale Probe Wallet'])
     await expect.poll(() => names(1), { timeout: 5_000 }).toEqual(['Scale Probe Wallet'])
   })
+
+  it("answers a project's changed config in every process", async () => {
+    const origin = 'https://scale.example'
+    const config = async (server: number) => {
+      const response = await fetch(
+        `${servers[server]!.url}/appkit/v1/config?${new URLSearchParams({ projectId })}`,
+        { headers: { origin } },
+      )
+      if (response.status !== 200) return response.status
+      return ((await response.json()) as GetConfigResponse).name
+    }
+    // Answered (and remembered) by both processes, several times over a project lookup.
+    for (let round = 0; round < 3; round++) {
+      expect(await config(0)).toBe('Scale')
+      expect(await config(1)).toBe('Scale')
+    }
+    await cli('project', 'upsert', '--id', projectId, '--name', 'Scale Changed', '--origins', '*')
+    // Each process keeps a project it looked up for 5 s.
+    await expect.poll(() => config(0), { timeout: 10_000 }).toBe('Scale Changed')
+    await expect.poll(() => config(1), { timeout: 10_000 }).toBe('Scale Changed')
+    await cli('project', 'upsert', '--id', projectId, '--name', 'Scale', '--origins', origin)
+    await expect.poll(() => config(0), { timeout: 10_000 }).toBe('Scale')
+    await expect.poll(() => config(1), { timeout: 10_000 }).toBe('Scale')
+    // Each CLI run starts a process: seconds on a busy machine.
+  }, 120_000)
 })

@@ -46,6 +46,65 @@ describe('createResponseCache', () => {
     expect(await first.registryVersion()).toBe(after)
   })
 
+  it('reads the registry version once for requests arriving together, and again before it runs out', async () => {
+    let now = 0
+    const cache = createMemoryCache({ now: () => now })
+    let reads = 0
+    const counted = {
+      ...cache,
+      getText: (key: string) => {
+        reads++
+        return cache.getText(key)
+      },
+    }
+    const writer = createResponseCache({ cache, now: () => now })
+    const version = await writer.registryVersion()
+    const responses = createResponseCache({ cache: counted, now: () => now, versionTtlMs: 1_000 })
+    expect(responses.peekRegistryVersion()).toBeUndefined()
+    const versions = await Promise.all(Array.from({ length: 20 }, responses.registryVersion))
+    expect(versions).toEqual(Array(20).fill(version))
+    expect(reads).toBe(1)
+    // Past half its trust: still answered at once, read again in the background (once).
+    now = 500
+    expect(responses.peekRegistryVersion()).toBe(version)
+    expect(await responses.registryVersion()).toBe(version)
+    expect(reads).toBe(2)
+    // Trusted from when that read was asked: past the first read's second, no request waits.
+    now = 1_200
+    expect(responses.peekRegistryVersion()).toBe(version)
+    // Another process's invalidation is answered within a second of it.
+    await writer.invalidateRegistry()
+    const changed = await writer.registryVersion()
+    now = 2_200
+    expect(responses.peekRegistryVersion()).toBeUndefined()
+    expect(await responses.registryVersion()).toBe(changed)
+  })
+
+  it('keeps its own invalidation over a read of the version that was under way', async () => {
+    const cache = createMemoryCache()
+    let release: () => void = () => {}
+    const slow = {
+      ...cache,
+      getText: async (key: string) => {
+        const text = await cache.getText(key)
+        await new Promise<void>((resolve) => {
+          release = resolve
+        })
+        return text
+      },
+    }
+    const responses = createResponseCache({ cache: slow })
+    await cache.setText('response:registry-version', 'old', 60_000)
+    const reading = responses.registryVersion()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    await responses.invalidateRegistry()
+    const invalidated = responses.peekRegistryVersion()
+    expect(invalidated).not.toBe('old')
+    release()
+    await reading
+    expect(responses.peekRegistryVersion()).toBe(invalidated)
+  })
+
   it('answers what another process stored under a key, and keeps the answer of an immutable key without asking', async () => {
     let now = 0
     const cache = createMemoryCache({ now: () => now })

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { type PreparedAnswer, prepareAnswer } from '../http/preparedAnswer.ts'
 import type { Cache } from './createCache.ts'
+import { refreshAfterMs } from './refreshAfterMs.ts'
 
 /** What Fastify sends for a serialised object: a stored answer goes out with the same type. */
 export const jsonContentType = 'application/json; charset=utf-8'
@@ -11,8 +12,10 @@ export type CachedResponse = PreparedAnswer & { etag: string }
 export type CreateResponseCacheParameters = {
   cache: Cache
   /**
-   * How long a process trusts the registry version it last read. With Redis, a registry import by
-   * another process (`foyer-server registry import`) reaches every process within it. Default 1 s.
+   * How long a process trusts the registry version it last read (from when it asked). With Redis,
+   * a registry import by another process (`foyer-server registry import`) reaches every process
+   * within it. Default 1 s. Ahead of that (see `refreshAfterMs`), the next request has it read again
+   * in the background (one read at a time), so requests are answered without waiting for it.
    */
   versionTtlMs?: number | undefined
   /** Prepared answers this process keeps (the oldest is dropped when full). Default 1 000. */
@@ -44,7 +47,10 @@ export type ResponseCache = {
   ) => Promise<CachedResponse>
   /** The current wallet-registry version: part of the key of every answer built from it. */
   registryVersion: () => Promise<string>
-  /** The registry version while this process still trusts what it read, else undefined. */
+  /**
+   * The registry version while this process still trusts what it read, else undefined. Ahead of
+   * its end, a read is started in the background (see `versionTtlMs`).
+   */
   peekRegistryVersion: () => string | undefined
   /** Drops every answer built from the registry (all processes sharing the cache backend). */
   invalidateRegistry: () => Promise<void>
@@ -67,7 +73,13 @@ export function entityTag(body: string | Uint8Array): string {
  */
 export function createResponseCache(parameters: CreateResponseCacheParameters): ResponseCache {
   const { cache, versionTtlMs = 1_000, maxPreparedEntries = 1_000, now = Date.now } = parameters
+  /** The version and when it was asked for: what another process wrote before then is in it. */
   let version: { value: string; readAt: number } | undefined
+  /** The read under way: requests wanting the version meanwhile share it. */
+  let reading: Promise<string> | undefined
+  /** Versions this process wrote, and the last write: a read asked before it is older. */
+  let written = 0
+  let writing: Promise<string> | undefined
   const prepared = new Map<string, { text: string; answer: CachedResponse; preparedAt: number }>()
 
   function remember(key: string, text: string, answer: CachedResponse): CachedResponse {
@@ -106,11 +118,43 @@ export function createResponseCache(parameters: CreateResponseCacheParameters): 
     return { ...prepareAnswer({ body: Buffer.from(data, 'base64'), contentType }), etag }
   }
 
-  async function writeVersion(): Promise<string> {
+  function writeVersion(): Promise<string> {
     const value = randomBytes(6).toString('base64url')
-    await cache.setText(registryVersionKey, value, registryVersionLifetimeMs)
-    version = { value, readAt: now() }
-    return value
+    const writtenAt = now()
+    written++
+    writing = cache.setText(registryVersionKey, value, registryVersionLifetimeMs).then(() => {
+      version = { value, readAt: writtenAt }
+      return value
+    })
+    return writing
+  }
+
+  /** One read of the shared version at a time; a read older than what is known is dropped. */
+  function readVersion(): Promise<string> {
+    reading ??= (async () => {
+      const askedAt = now()
+      const writtenBefore = written
+      const stored = await cache.getText(registryVersionKey)
+      // An invalidation by this process while the read was under way wrote a newer version.
+      if (written !== writtenBefore) return writing!
+      if (stored === undefined) return writeVersion()
+      version = { value: stored, readAt: askedAt }
+      return stored
+    })().finally(() => {
+      reading = undefined
+    })
+    return reading
+  }
+
+  /** The version while trusted, having it read again ahead of the end of its trust. */
+  function trustedVersion(): string | undefined {
+    if (version === undefined) return undefined
+    const age = now() - version.readAt
+    if (age >= versionTtlMs) return undefined
+    // The background read never fails a request: the fallback cache answers (or this process's).
+    if (age >= refreshAfterMs(versionTtlMs) && reading === undefined)
+      readVersion().catch(() => undefined)
+    return version.value
   }
 
   return {
@@ -134,15 +178,9 @@ export function createResponseCache(parameters: CreateResponseCacheParameters): 
       return remember(key, text, { ...prepareAnswer({ body: buffer, contentType }), etag })
     },
     async registryVersion() {
-      if (version && now() - version.readAt < versionTtlMs) return version.value
-      const stored = await cache.getText(registryVersionKey)
-      if (stored === undefined) return writeVersion()
-      version = { value: stored, readAt: now() }
-      return stored
+      return trustedVersion() ?? readVersion()
     },
-    peekRegistryVersion() {
-      return version && now() - version.readAt < versionTtlMs ? version.value : undefined
-    },
+    peekRegistryVersion: trustedVersion,
     async invalidateRegistry() {
       await writeVersion()
     },

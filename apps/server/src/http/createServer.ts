@@ -253,6 +253,9 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
         maxRetriesPerRequest: 2,
         enableOfflineQueue: true,
         lazyConnect: false,
+        // Every request counts its rate limits in Redis: the commands of the requests read in one
+        // turn of the event loop leave in one write instead of one system call each.
+        enableAutoPipelining: true,
       })
     : undefined
 

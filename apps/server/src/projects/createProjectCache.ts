@@ -1,10 +1,15 @@
 import type { Kysely } from 'kysely'
+import { refreshAfterMs } from '../cache/refreshAfterMs.ts'
 import type { Database } from '../db/schema.ts'
 import { getProject, type Project } from './projects.ts'
 
 export type CreateProjectCacheParameters = {
   db: Kysely<Database>
-  /** How long a looked-up project (or its absence) is kept. Default 5 s. */
+  /**
+   * How long a looked-up project (or its absence) is kept, from when it was asked for. Default
+   * 5 s. Its last second (its second half, when shorter than 2 s), the next request has it looked
+   * up again in the background.
+   */
   ttlMs?: number | undefined
   /** Entries kept at most; the cache starts over when full. Default 10 000. */
   maxEntries?: number | undefined
@@ -21,27 +26,70 @@ export type ProjectCache = {
   peek: (projectId: string) => { project: Project | undefined } | undefined
 }
 
+type Entry = {
+  project: Project | undefined
+  /** Its JSON: a project looked up again and found equal keeps its object. */
+  text: string | undefined
+  expiresAt: number
+  refreshAt: number
+}
+
 /**
  * Projects looked up per process for a few seconds: a project changed by `project upsert` (another
  * process) is answered by every server process within `ttlMs`. A changed project is a new object,
- * so answers memoised per project object (see `createProjectResponses`) follow it.
+ * so answers memoised per project object (the project routes' answers) follow it; an unchanged
+ * one keeps its object, so they stay. One lookup per project runs at a time: requests arriving
+ * meanwhile wait for it rather than each asking the database, and a fresh entry is looked up
+ * again before it runs out, so requests do not wait at all while the database answers in time.
  */
 export function createProjectCache(parameters: CreateProjectCacheParameters): ProjectCache {
   const { db, ttlMs = 5_000, maxEntries = 10_000, now = Date.now } = parameters
-  const entries = new Map<string, { project: Project | undefined; expiresAt: number }>()
+  const entries = new Map<string, Entry>()
+  const loading = new Map<string, Promise<Project | undefined>>()
+
+  function lookUp(projectId: string): Promise<Project | undefined> {
+    const running = loading.get(projectId)
+    if (running) return running
+    const askedAt = now()
+    const started = getProject({ db, id: projectId })
+      .then((found) => {
+        const text = found === undefined ? undefined : JSON.stringify(found)
+        const known = entries.get(projectId)
+        const project = known !== undefined && known.text === text ? known.project : found
+        if (entries.size >= maxEntries && known === undefined) entries.clear()
+        entries.set(projectId, {
+          project,
+          text,
+          expiresAt: askedAt + ttlMs,
+          refreshAt: askedAt + refreshAfterMs(ttlMs),
+        })
+        return project
+      })
+      .finally(() => loading.delete(projectId))
+    loading.set(projectId, started)
+    return started
+  }
+
   function peek(projectId: string) {
     const hit = entries.get(projectId)
-    return hit && hit.expiresAt > now() ? hit : undefined
+    if (hit === undefined) return undefined
+    const time = now()
+    if (hit.expiresAt <= time) return undefined
+    if (hit.refreshAt <= time && !loading.has(projectId))
+      lookUp(projectId).catch(() => {
+        // A database that failed is not asked again for this entry: it runs out, and the next
+        // request then asks (and gets the failure).
+        hit.refreshAt = hit.expiresAt
+      })
+    return hit
   }
+
   return {
     peek,
     async find(projectId) {
       const hit = peek(projectId)
       if (hit) return hit.project
-      const project = await getProject({ db, id: projectId })
-      if (entries.size >= maxEntries) entries.clear()
-      entries.set(projectId, { project, expiresAt: now() + ttlMs })
-      return project
+      return lookUp(projectId)
     },
   }
 }
