@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { configDefaults, defineConfig } from 'vitest/config'
 import { sourceAliases } from './scripts/sourceAliases.ts'
@@ -53,6 +54,10 @@ export default defineConfig({
     testTimeout: unitTestOptions.testTimeout,
     hookTimeout: unitTestOptions.hookTimeout,
     pool: unitTestOptions.pool,
+    // Every process's first in-memory database (test workers, and the server and tool processes
+    // tests start) and every new PGlite data directory copy a migrated database an earlier process
+    // kept, instead of running initdb and every migration (5 to 9 s of CPU each).
+    env: { FOYER_DB_TEMPLATE_DIR: join(tmpdir(), 'foyer-db-template') },
     // Vitest's default is one worker fewer than the cores: one on a two-core machine. Most files
     // wait on processes they start (chains, servers, browsers), so two share the cores well.
     maxWorkers: 2,

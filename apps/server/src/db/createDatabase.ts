@@ -1,8 +1,9 @@
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
+import { createMigratedTemplateCache } from './migratedTemplateCache.ts'
 import { migrateToLatest } from './migrations.ts'
 import { createPgliteDialect } from './pgliteDialect.ts'
 import type { Database } from './schema.ts'
@@ -51,16 +52,32 @@ export async function createDatabase(parameters: CreateDatabaseParameters): Prom
   // The database lives in a subfolder so the data directory can hold other state later.
   const location = join(resolve(dataDir), 'db')
   mkdirSync(location, { recursive: true })
-  const client = await PGlite.create(location)
+  const client = await openDataDirectory(location)
   const db = new Kysely<Database>({ dialect: createPgliteDialect(client) })
   await migrateToLatest({ db })
   return { db, kind: 'pglite', destroy: () => db.destroy() }
+}
+
+/** A PGlite data directory; a new one starts as a copy of the kept migrated files, if any. */
+async function openDataDirectory(location: string): Promise<PGlite> {
+  if (existsSync(join(location, 'PG_VERSION'))) return PGlite.create(location)
+  const cache = createMigratedTemplateCache({ dir: process.env.FOYER_DB_TEMPLATE_DIR })
+  const cached = cache?.read()
+  if (!cached) return PGlite.create(location)
+  return PGlite.create(location, { loadDataDir: cached }).catch(() => {
+    // A kept copy that does not open: a new directory from initdb instead.
+    cache?.drop()
+    rmSync(location, { recursive: true, force: true })
+    mkdirSync(location, { recursive: true })
+    return PGlite.create(location)
+  })
 }
 
 /**
  * The files of this process's first migrated `memory://` database. Creating one runs initdb and
  * every migration, several seconds of CPU; later ones start from a copy of these files instead
  * (tests open dozens). Each copy is a database of its own: nothing written to one shows in another.
+ * With `FOYER_DB_TEMPLATE_DIR` the first one is a copy too, of files an earlier process kept.
  */
 let migratedMemoryFiles: Promise<Blob | undefined> | undefined
 
@@ -68,14 +85,33 @@ async function openMemoryDatabase(location: string): Promise<FoyerDatabase> {
   const template = migratedMemoryFiles
   let keep: ((files: Blob | undefined) => void) | undefined
   if (!template) migratedMemoryFiles = new Promise((resolve) => (keep = resolve))
+  const cache = template
+    ? undefined
+    : createMigratedTemplateCache({ dir: process.env.FOYER_DB_TEMPLATE_DIR })
   try {
-    const files = await template
-    const client = await PGlite.create(location, files ? { loadDataDir: files } : {})
+    let cached = cache?.read()
+    const files = template ? await template : cached
+    const client = await PGlite.create(location, files ? { loadDataDir: files } : {}).catch(
+      (error: unknown) => {
+        if (!cached) throw error
+        // A kept copy that does not open: this process makes its own from initdb, and keeps it.
+        cache?.drop()
+        cached = undefined
+        return PGlite.create(location)
+      },
+    )
     const db = new Kysely<Database>({ dialect: createPgliteDialect(client) })
     // A copy is migrated already: this only checks.
-    await migrateToLatest({ db })
-    // Taken before anything else is written. Without it, later opens run initdb as this one did.
-    keep?.(await client.dumpDataDir('none').catch(() => undefined))
+    const applied = await migrateToLatest({ db })
+    if (keep) {
+      // Taken before anything else is written. Without it, later opens run initdb as this one did.
+      const made =
+        cached && applied.length === 0
+          ? cached
+          : await client.dumpDataDir('none').catch(() => undefined)
+      if (made && made !== cached) await cache?.write(made)
+      keep(made)
+    }
     return { db, kind: 'pglite', destroy: () => db.destroy() }
   } catch (error) {
     if (keep) {
