@@ -105,7 +105,11 @@ describe('rate limits when Redis is down (issue 26 item 9)', () => {
       rateLimit: { perIpPerMinute: 4 },
     }
     const first = await createServer({ ...options, logger: { level: 'info', stream: log.stream } })
-    const second = await createServer({ ...options, logger: false })
+    const secondLog = captureLog()
+    const second = await createServer({
+      ...options,
+      logger: { level: 'info', stream: secondLog.stream },
+    })
     cleanups.push(
       () => first.close(),
       () => second.close(),
@@ -131,6 +135,11 @@ describe('rate limits when Redis is down (issue 26 item 9)', () => {
     })
     expect(await statusesOf(first, '/health', 1)).toEqual([200])
     expect(log.infos('API rate limits: Redis answers again')).toHaveLength(1)
+    // Each process reconnects on its own schedule: `second` counts in Redis once its connection
+    // is back (asked before, it would still count on its own).
+    await vi.waitFor(() => expect(secondLog.infos('cache: Redis answers again')).toHaveLength(1), {
+      timeout: 20_000,
+    })
     // `first` counted 1 in the new Redis: `second` (3 of its own counted before) gets the other 3.
     expect(await statusesOf(second, '/health', 4)).toEqual([200, 200, 200, 429])
     expect(log.warnings(outageWarning)).toHaveLength(1)
