@@ -85,7 +85,7 @@ describe('wallet lists cached by two server processes sharing PostgreSQL and Red
       expect(await config(1)).toBe('Scale')
     }
     await cli('project', 'upsert', '--id', projectId, '--name', 'Scale Changed', '--origins', '*')
-    // Each process keeps a project it looked up for 5 s.
+    // Announced by the database to each process (its LISTEN connection) at commit.
     await expect.poll(() => config(0), { timeout: 10_000 }).toBe('Scale Changed')
     await expect.poll(() => config(1), { timeout: 10_000 }).toBe('Scale Changed')
     await cli('project', 'upsert', '--id', projectId, '--name', 'Scale', '--origins', origin)

@@ -3,6 +3,8 @@ import { join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
+import { listenPglite } from './listenPglite.ts'
+import { type ListenParameters, listenPostgres, type StopListening } from './listenPostgres.ts'
 import { createMigratedTemplateCache } from './migratedTemplateCache.ts'
 import { migrateToLatest } from './migrations.ts'
 import { createPgliteDialect } from './pgliteDialect.ts'
@@ -26,6 +28,12 @@ export type FoyerDatabase = {
   db: Kysely<Database>
   kind: 'pglite' | 'postgres'
   destroy: () => Promise<void>
+  /**
+   * Listens to a notification channel (`NOTIFY`, `pg_notify`), on PostgreSQL over a connection
+   * of its own that is opened again when it drops. Absent on a database handed in without it:
+   * what would be told there is read again from time to time instead.
+   */
+  listen?: ((parameters: ListenParameters) => StopListening) | undefined
 }
 
 /** Opens the database and applies pending migrations. */
@@ -45,7 +53,12 @@ export async function createDatabase(parameters: CreateDatabaseParameters): Prom
     )
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     await migrateToLatest({ db })
-    return { db, kind: 'postgres', destroy: () => db.destroy() }
+    return {
+      db,
+      kind: 'postgres',
+      destroy: () => db.destroy(),
+      listen: (listen) => listenPostgres({ connectionString: databaseUrl, ...listen }),
+    }
   }
   const dataDir = parameters.dataDir ?? '.foyer'
   if (dataDir.startsWith('memory://')) return openMemoryDatabase(dataDir)
@@ -55,7 +68,7 @@ export async function createDatabase(parameters: CreateDatabaseParameters): Prom
   const client = await openDataDirectory(location)
   const db = new Kysely<Database>({ dialect: createPgliteDialect(client) })
   await migrateToLatest({ db })
-  return { db, kind: 'pglite', destroy: () => db.destroy() }
+  return pgliteDatabase(client, db)
 }
 
 /** A PGlite data directory; a new one starts as a copy of the kept migrated files, if any. */
@@ -112,12 +125,21 @@ async function openMemoryDatabase(location: string): Promise<FoyerDatabase> {
       if (made && made !== cached) await cache?.write(made)
       keep(made)
     }
-    return { db, kind: 'pglite', destroy: () => db.destroy() }
+    return pgliteDatabase(client, db)
   } catch (error) {
     if (keep) {
       keep(undefined)
       migratedMemoryFiles = undefined
     }
     throw error
+  }
+}
+
+function pgliteDatabase(client: PGlite, db: Kysely<Database>): FoyerDatabase {
+  return {
+    db,
+    kind: 'pglite',
+    destroy: () => db.destroy(),
+    listen: (listen) => listenPglite({ client, db, ...listen }),
   }
 }

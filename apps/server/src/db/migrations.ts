@@ -645,7 +645,27 @@ export const migrations: Record<string, Migration> = {
         .execute()
     },
   },
+  '0014_project_change_notifications': {
+    // Issue 28: every change to a project row, whoever makes it (`project upsert`, another server
+    // process, an operator's own SQL), is announced on `projectChangesChannel` with the project's
+    // id, at commit. Server processes keep projects until told, instead of reading them again.
+    async up(db: Kysely<unknown>) {
+      await sql`create function foyer_notify_project_change() returns trigger
+        language plpgsql as $$
+        begin
+          perform pg_notify('foyer_project_changes', coalesce(new.id, old.id));
+          return null;
+        end
+        $$`.execute(db)
+      await sql`create trigger projects_changed
+        after insert or update or delete on projects
+        for each row execute function foyer_notify_project_change()`.execute(db)
+    },
+  },
 }
+
+/** Where a changed project's id is announced (see migration 0014). */
+export const projectChangesChannel = 'foyer_project_changes'
 
 const migrationProvider: MigrationProvider = {
   async getMigrations() {

@@ -33,6 +33,7 @@ import { type BundlerUrl, resolveSmartAccountNetworks } from '../chains/smartAcc
 import type { BitcoinChainConfig, ChainConfig, SolanaChainConfig } from '../chains/types.ts'
 import { createDatabase, type FoyerDatabase } from '../db/createDatabase.ts'
 import { isDatabaseUnavailableError } from '../db/isDatabaseUnavailableError.ts'
+import { projectChangesChannel } from '../db/migrations.ts'
 import {
   DatabaseUnavailableError,
   databaseRetryAfterSeconds,
@@ -167,7 +168,11 @@ export type CreateServerOptions = {
   requestLogging?:
     | { sampleRate?: number | undefined; slowRequestMs?: number | undefined }
     | undefined
-  /** How long a process keeps a project it looked up (default 5 s): a changed project shows after it. */
+  /**
+   * How long a process keeps a project it looked up (default 5 s) while the database's change
+   * notifications are not heard (a database handed in without `listen`, or its listening
+   * connection down): a changed project shows after it. While they are heard, it shows at once.
+   */
   projectCacheTtlMs?: number | undefined
   /** Requests per minute per client IP and per project; `false` turns rate limiting off. */
   rateLimit?: { perIpPerMinute?: number; perProjectPerMinute?: number } | false | undefined
@@ -320,6 +325,21 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
   await responses.invalidateRegistry().catch(() => undefined)
 
   const projects = createProjectCache({ db: database.db, ttlMs: options.projectCacheTtlMs })
+  // Every project change is announced by the database (migration 0014): while this process
+  // hears them, a warm request reads no project from the database.
+  const stopProjectChanges = database.listen?.({
+    channel: projectChangesChannel,
+    onNotification: projects.changed,
+    onListening: (listening) => {
+      projects.setAnnounced(listening)
+      if (listening) app.log.debug('listening to project changes')
+    },
+    onError: (error) =>
+      app.log.warn(
+        { err: error },
+        'project change notifications lost; projects are read again every few seconds until they are back',
+      ),
+  })
   const findProject = projects.find
   const originDecisions = createOriginDecisions()
 
@@ -577,6 +597,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<F
     await retention?.stop()
     await siwxCleanup?.stop()
     await indexer.stop()
+    await stopProjectChanges?.()
     if (redis) await redis.quit().catch(() => redis.disconnect())
     if (ownsDatabase) await database.destroy()
   })
