@@ -1,11 +1,15 @@
 /**
  * Server throughput: every route a dialog open or a balance refresh calls, against a bare Fastify
  * route measured in the same setup and run, so the ratio cancels out how busy the shared machine
- * is. Three setups: embedded PGlite; PostgreSQL + Redis; PostgreSQL + Redis with two server
- * processes behind one port (node:cluster, as an operator scales out; the bare route then runs as
- * two processes too). Each server runs in child processes (this file, run with a role argument)
- * so autocannon, in this process, does not share their event loop. Everything listens on
- * 127.0.0.1.
+ * is. The bare Fastify app runs in the same process as the Foyer server, on a port of its own, and
+ * is measured in slices alternating with the route's: on this kind of virtual machine one start
+ * of a process runs the same code up to a third slower than another for its whole life (a bare
+ * PGlite server's warm `/getWallets` took 38 to 69 µs of CPU per request over four starts), and a
+ * bare route in a process of its own would carry that into the ratio. Three setups: embedded
+ * PGlite; PostgreSQL + Redis; PostgreSQL + Redis with two server processes behind one port
+ * (node:cluster, as an operator scales out; both apps then run in both processes). Each server
+ * runs in child processes (this file, run with `serve`) so autocannon, in this process, does not
+ * share their event loop. Everything listens on 127.0.0.1.
  *
  * Alone: `node --import tsx bench/server.ts run [seconds per route]`.
  */
@@ -104,14 +108,11 @@ export async function benchServer(
     for (const setup of setups) {
       const children: ChildProcess[] = []
       try {
-        const workers = setup.options.workers ?? 1
-        const hello = await spawnServer(['hello', String(workers)], children)
-        const foyer = await spawnServer(['foyer', JSON.stringify(setup.options)], children)
+        const foyer = await spawnServer(['serve', JSON.stringify(setup.options)], children)
         const measured = await benchSetup({
           foyer: foyer.url,
           counter: foyer.counterUrl ?? foyer.url,
-          hello: hello.url,
-          helloCounter: hello.counterUrl ?? hello.url,
+          bareUrl: foyer.bareUrl,
           address,
           connections,
           durationSec,
@@ -131,16 +132,15 @@ export async function benchServer(
 
 async function benchSetup(parameters: {
   foyer: string
-  /** Where `/bench/usage` answers the queries and CPU time of every Foyer process. */
+  /** Where `/bench/usage` answers the queries and CPU time of every server process. */
   counter: string
-  hello: string
-  /** Where `/bench/usage` answers the CPU time of every bare process. */
-  helloCounter: string
+  /** The bare Fastify app in the same processes. */
+  bareUrl: string
   address: string
   connections: number
   durationSec: number
 }) {
-  const { foyer, counter, hello, helloCounter, address, connections, durationSec } = parameters
+  const { foyer, counter, bareUrl, address, connections, durationSec } = parameters
   const query = (params: Record<string, string> = {}) =>
     `?${new URLSearchParams({ projectId, ...params })}`
   const list = await getOk(`${foyer}/getWallets${query({ page: '1', entries: '40' })}`)
@@ -179,7 +179,7 @@ async function benchSetup(parameters: {
   const measured = []
   // A server just started still compiles its hot paths and runs its first jobs: every route is
   // warmed up once before any is measured.
-  await warmUp(`${hello}/`, connections)
+  await warmUp(`${bareUrl}/`, connections)
   for (const route of routes) await warmUp(route.url, connections)
   for (const route of routes) {
     await warmUp(route.url, connections)
@@ -187,7 +187,7 @@ async function benchSetup(parameters: {
     const routeRuns: Slice[] = []
     const pairedBare: Slice[] = []
     for (let slice = 0; slice < durationSec; slice++) {
-      pairedBare.push(await measureSlice(`${hello}/`, connections, helloCounter))
+      pairedBare.push(await measureSlice(`${bareUrl}/`, connections, counter))
       routeRuns.push(await measureSlice(route.url, connections, counter))
     }
     const queries = route.countQueries ? (await usage(counter)).queries - before.queries : undefined
@@ -274,11 +274,18 @@ function round(value: number, digits: number): number {
   return Math.round(value * factor) / factor
 }
 
+/** What a server child prints once every process listens. */
+type Listening = {
+  /** The Foyer server. */
+  url: string
+  /** The bare Fastify app beside it, in the same processes. */
+  bareUrl: string
+  /** Where `/bench/usage` sums every worker's usage (with workers; else the server answers it). */
+  counterUrl?: string | undefined
+}
+
 /** Starts this file as a server process and resolves with the URLs it printed. */
-function spawnServer(
-  args: string[],
-  children: ChildProcess[],
-): Promise<{ url: string; counterUrl?: string | undefined }> {
+function spawnServer(args: string[], children: ChildProcess[]): Promise<Listening> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', fileURLToPath(import.meta.url), ...args],
@@ -296,7 +303,7 @@ function spawnServer(
     })
     createInterface({ input: child.stdout! }).once('line', (line) => {
       clearTimeout(timer)
-      resolve(JSON.parse(line) as { url: string; counterUrl?: string })
+      resolve(JSON.parse(line) as Listening)
     })
   })
 }
@@ -360,23 +367,28 @@ async function startFoyer(options: ServeOptions) {
   // Once, as a following indexer would have: history is cached under the indexed state.
   await app.foyer.indexer.sync()
   const url = await app.listen({ host: '127.0.0.1', port: 0 })
+  // After the server, in every worker alike: node:cluster pairs the workers' port-0 listens by
+  // their order, so each app shares one port across workers.
+  const bare = await startBare()
   return {
     url,
+    bareUrl: bare.url,
     queries: () => queries,
     close: async () => {
+      await bare.close()
       await app.close()
       await opened.destroy()
     },
   }
 }
 
-async function startHello() {
+/** The bare route: Fastify's own hello world, with no plugin or hook. */
+async function startBare() {
   const { default: Fastify } = await import('fastify')
   const app = Fastify({ logger: false })
   app.get('/', async () => ({ hello: 'world' }))
-  app.get('/bench/usage', async () => processUsage(0))
   const url = await app.listen({ host: '127.0.0.1', port: 0 })
-  return { url, queries: () => 0, close: () => app.close() }
+  return { url, close: () => app.close() }
 }
 
 /** This process's queries and CPU time (user + system, µs) so far. */
@@ -386,36 +398,34 @@ function processUsage(queries: number): Usage {
 }
 
 /**
- * Child side: `hello <workers>` or `foyer <options JSON>`; prints `{"url":…}` once every
- * process listens. With workers, the cluster primary prints, and sums the workers' usage (`/bench/usage`).
+ * Child side: `serve <options JSON>`; prints `Listening` once every process listens. With
+ * workers, the cluster primary prints, and sums the workers' usage (`/bench/usage`).
  */
 async function serve(role: string | undefined, argument: string | undefined) {
-  if (role !== 'hello' && role !== 'foyer')
-    throw new Error(`usage: server.ts hello <workers> | foyer <options JSON> (got ${role})`)
-  const workers =
-    role === 'hello'
-      ? Number(argument ?? 1)
-      : ((JSON.parse(argument!) as ServeOptions).workers ?? 1)
-  const start = () => (role === 'hello' ? startHello() : startFoyer(JSON.parse(argument!)))
+  if (role !== 'serve' || argument === undefined)
+    throw new Error(`usage: server.ts serve <options JSON> (got ${role})`)
+  const options = JSON.parse(argument) as ServeOptions
+  const workers = options.workers ?? 1
 
   if (workers <= 1) {
-    const server = await start()
+    const server = await startFoyer(options)
     for (const signal of ['SIGTERM', 'SIGINT'] as const)
       process.once(signal, () => server.close().then(() => process.exit(0)))
-    console.log(JSON.stringify({ url: server.url }))
+    console.log(JSON.stringify({ url: server.url, bareUrl: server.bareUrl } satisfies Listening))
     return
   }
 
   if (cluster.isPrimary) {
     // Workers listening on port 0 share the one port the primary picked for the first.
     const forked = Array.from({ length: workers }, () => cluster.fork())
-    const urls = await Promise.all(
+    const listening = await Promise.all(
       forked.map(
         (worker) =>
-          new Promise<string>((resolve, reject) => {
+          new Promise<Listening>((resolve, reject) => {
             worker.once('exit', (code) => reject(new Error(`worker exited with ${code}`)))
-            worker.on('message', (message: { url?: string }) => {
-              if (message.url) resolve(message.url)
+            worker.on('message', (message: Partial<Listening>) => {
+              if (message.url && message.bareUrl)
+                resolve({ url: message.url, bareUrl: message.bareUrl })
             })
           }),
       ),
@@ -428,17 +438,19 @@ async function serve(role: string | undefined, argument: string | undefined) {
           process.exit(0),
         )
       })
-    await startUsageCounter(forked, urls[0]!)
+    if (new Set(listening.map((worker) => `${worker.url} ${worker.bareUrl}`)).size !== 1)
+      throw new Error(`workers listen on different ports: ${JSON.stringify(listening)}`)
+    await startUsageCounter(forked, listening[0]!)
     return
   }
 
-  const server = await start()
+  const server = await startFoyer(options)
   process.once('SIGTERM', () => server.close().then(() => process.exit(0)))
   process.on('message', (message: { usage?: number }) => {
     if (message.usage !== undefined)
       process.send?.({ usage: processUsage(server.queries()), request: message.usage })
   })
-  process.send?.({ url: server.url })
+  process.send?.({ url: server.url, bareUrl: server.bareUrl } satisfies Listening)
 }
 
 /**
@@ -446,7 +458,10 @@ async function serve(role: string | undefined, argument: string | undefined) {
  * worker's (and its own CPU time, which it spends passing connections) on a port of its own, and
  * hands the parent that port's URL for `/bench/usage` only.
  */
-async function startUsageCounter(workers: ReturnType<typeof cluster.fork>[], url: string) {
+async function startUsageCounter(
+  workers: ReturnType<typeof cluster.fork>[],
+  listening: Omit<Listening, 'counterUrl'>,
+) {
   const { createServer } = await import('node:http')
   let next = 0
   const counter = createServer(async (_request, response) => {
@@ -478,7 +493,9 @@ async function startUsageCounter(workers: ReturnType<typeof cluster.fork>[], url
   })
   await new Promise<void>((resolve) => counter.listen(0, '127.0.0.1', resolve))
   const { port } = counter.address() as { port: number }
-  console.log(JSON.stringify({ url, counterUrl: `http://127.0.0.1:${port}` }))
+  console.log(
+    JSON.stringify({ ...listening, counterUrl: `http://127.0.0.1:${port}` } satisfies Listening),
+  )
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
