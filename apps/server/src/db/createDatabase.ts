@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { listenPglite } from './listenPglite.ts'
 import { type ListenParameters, listenPostgres, type StopListening } from './listenPostgres.ts'
-import { createMigratedTemplateCache } from './migratedTemplateCache.ts'
+import { createMigratedTemplateCache, type MigratedTemplateCache } from './migratedTemplateCache.ts'
 import { migrateToLatest } from './migrations.ts'
 import { createPgliteDialect } from './pgliteDialect.ts'
 import type { Database } from './schema.ts'
@@ -74,16 +74,32 @@ export async function createDatabase(parameters: CreateDatabaseParameters): Prom
 /** A PGlite data directory; a new one starts as a copy of the kept migrated files, if any. */
 async function openDataDirectory(location: string): Promise<PGlite> {
   if (existsSync(join(location, 'PG_VERSION'))) return PGlite.create(location)
-  const cache = createMigratedTemplateCache({ dir: process.env.FOYER_DB_TEMPLATE_DIR })
-  const cached = cache?.read()
-  if (!cached) return PGlite.create(location)
-  return PGlite.create(location, { loadDataDir: cached }).catch(() => {
-    // A kept copy that does not open: a new directory from initdb instead.
-    cache?.drop()
+  const { client } = await openFromKeptCopy(location, () => {
+    // What a copy that did not open left behind would keep initdb from starting.
     rmSync(location, { recursive: true, force: true })
     mkdirSync(location, { recursive: true })
-    return PGlite.create(location)
   })
+  return client
+}
+
+/**
+ * A new PGlite database at `location`, started as a copy of the migrated files kept in
+ * `FOYER_DB_TEMPLATE_DIR` when there are any (see `createMigratedTemplateCache`). A kept copy
+ * that does not open is dropped, `clear` runs, and the database is made by initdb instead.
+ */
+async function openFromKeptCopy(
+  location: string,
+  clear?: () => void,
+): Promise<{ client: PGlite; cache: MigratedTemplateCache | undefined; copied: Blob | undefined }> {
+  const cache = createMigratedTemplateCache({ dir: process.env.FOYER_DB_TEMPLATE_DIR })
+  const kept = cache?.read()
+  if (kept) {
+    const client = await PGlite.create(location, { loadDataDir: kept }).catch(() => undefined)
+    if (client) return { client, cache, copied: kept }
+    cache?.drop()
+    clear?.()
+  }
+  return { client: await PGlite.create(location), cache, copied: undefined }
 }
 
 /**
@@ -98,31 +114,23 @@ async function openMemoryDatabase(location: string): Promise<FoyerDatabase> {
   const template = migratedMemoryFiles
   let keep: ((files: Blob | undefined) => void) | undefined
   if (!template) migratedMemoryFiles = new Promise((resolve) => (keep = resolve))
-  const cache = template
-    ? undefined
-    : createMigratedTemplateCache({ dir: process.env.FOYER_DB_TEMPLATE_DIR })
   try {
-    let cached = cache?.read()
-    const files = template ? await template : cached
-    const client = await PGlite.create(location, files ? { loadDataDir: files } : {}).catch(
-      (error: unknown) => {
-        if (!cached) throw error
-        // A kept copy that does not open: this process makes its own from initdb, and keeps it.
-        cache?.drop()
-        cached = undefined
-        return PGlite.create(location)
-      },
-    )
+    const files = template ? await template : undefined
+    const opened = template
+      ? { client: await PGlite.create(location, files ? { loadDataDir: files } : {}) }
+      : await openFromKeptCopy(location)
+    const { client } = opened
     const db = new Kysely<Database>({ dialect: createPgliteDialect(client) })
     // A copy is migrated already: this only checks.
     const applied = await migrateToLatest({ db })
-    if (keep) {
+    if (keep && 'cache' in opened) {
       // Taken before anything else is written. Without it, later opens run initdb as this one did.
+      const { cache, copied } = opened
       const made =
-        cached && applied.length === 0
-          ? cached
+        copied && applied.length === 0
+          ? copied
           : await client.dumpDataDir('none').catch(() => undefined)
-      if (made && made !== cached) await cache?.write(made)
+      if (made && made !== copied) await cache?.write(made)
       keep(made)
     }
     return pgliteDatabase(client, db)
