@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabase } from '../src/db/createDatabase.ts'
 import { createEmbeddedWallet, type EmbeddedWallet } from '../src/embedded/createEmbeddedWallet.ts'
 import { createServer } from '../src/http/createServer.ts'
@@ -15,33 +15,21 @@ import {
   type OpenApiDocument,
   toOpenApiPath,
 } from '../src/http/openApi.ts'
+import { recordRoutes } from './support/recordRoutes.ts'
 
 // Every route each Fastify instance registers, as Fastify itself reports it (`onRoute`), so a
 // route added without an entry in the document fails here.
-const registered = vi.hoisted(() => new Map<object, { method: string; url: string }[]>())
-vi.mock('fastify', async (importOriginal) => {
-  const fastify = await importOriginal<typeof import('fastify')>()
-  const create = ((options?: object) => {
-    const app = fastify.default(options)
-    const routes: { method: string; url: string }[] = []
-    registered.set(app, routes)
-    app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) routes.push({ method, url: route.url })
-    })
-    return app
-  }) as typeof fastify.default
-  return { ...fastify, default: create }
-})
+const routes = recordRoutes()
 
 const methods = ['get', 'post', 'put', 'patch', 'delete'] as const
 
 /** `METHOD /path/{param}` of every route an instance registered (HEAD and CORS preflights aside). */
 function routesOf(app: FastifyInstance): string[] {
-  const routes = registered.get(app)
-  if (!routes) throw new Error('instance not created through the mocked fastify')
+  const registered = routes.routesOf(app)
+  if (!registered) throw new Error('instance created before its routes were recorded')
   return [
     ...new Set(
-      routes
+      registered
         .filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS')
         .map((route) => `${route.method} ${toOpenApiPath(route.url)}`),
     ),
@@ -93,6 +81,7 @@ describe('the HTTP API reference', () => {
   })
 
   afterAll(async () => {
+    routes.stop()
     await embedded?.frame.close()
     await server?.close()
     rmSync(dataDir, { recursive: true, force: true })

@@ -4,27 +4,13 @@ import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { generatePrivateKey } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { recordRoutes } from '../../test/support/recordRoutes.ts'
 import { createEmbeddedWallet, type EmbeddedWallet } from '../embedded/createEmbeddedWallet.ts'
 import { createServer } from './createServer.ts'
 
 // Every route of both listeners, as Fastify registers them: an onRoute hook added to each instance
 // the moment it is made, so a route added later (in any file) is fuzzed too.
-const { registered } = vi.hoisted(() => ({
-  registered: new Map<object, { method: string; url: string }[]>(),
-}))
-vi.mock('fastify', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('fastify')>()
-  const create = ((options?: Parameters<typeof actual.default>[0]) => {
-    const app = actual.default(options)
-    const list: { method: string; url: string }[] = []
-    registered.set(app, list)
-    app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) list.push({ method, url: route.url })
-    })
-    return app
-  }) as typeof actual.default
-  return { ...actual, default: create, fastify: create }
-})
+const routes = recordRoutes()
 
 const projectId = 'foyer-dev'
 
@@ -168,12 +154,13 @@ describe('route fuzzing: inputs that used to answer 500', () => {
   }, 60_000)
 
   afterAll(async () => {
+    routes.stop()
     await server?.close()
     if (dataDir) rmSync(dataDir, { recursive: true, force: true })
   })
 
   const routesOf = (app: FastifyInstance) => {
-    const list = registered.get(app) ?? []
+    const list = routes.routesOf(app) ?? []
     expect(list.length).toBeGreaterThan(5)
     return list
   }
