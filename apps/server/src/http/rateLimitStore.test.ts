@@ -126,6 +126,19 @@ describe('rate limits when Redis is down (issue 26 item 9)', () => {
     // Per process now: `first` counted its own 2 requests and allows 2 more.
     expect(await statusesOf(first, '/health', 4)).toEqual([200, 200, 429, 429])
     expect(log.warnings(outageWarning)).toHaveLength(1)
+    // The caches notice the outage when read (a failed reconnection may not have been reported
+    // yet): each then reports the connection's return below.
+    for (const [server, serverLog] of [
+      [first, log],
+      [second, secondLog],
+    ] as const)
+      await vi.waitFor(
+        async () => {
+          await server.foyer.cache.get('during-outage')
+          expect(serverLog.warnings('cache: Redis is unavailable')).toHaveLength(1)
+        },
+        { timeout: 20_000 },
+      )
 
     // Redis is back on its port (empty: it keeps nothing on disk): shared counting again.
     redis = await startRedis({ port: Number(new URL(redis.url).port) })
