@@ -1,4 +1,5 @@
 import { combine, split } from 'shamir-secret-sharing'
+import { ShareMismatchError } from '../errors.ts'
 
 export type SplitSecretReturnType = {
   /** Kept on this device, in frame-origin IndexedDB, encrypted. */
@@ -18,8 +19,14 @@ export async function splitSecret(entropy: Uint8Array): Promise<SplitSecretRetur
 
 /**
  * Rebuilds the entropy from two shares of the same split. Shares of another split, or a corrupt
- * share, give different bytes without an error: check the derived address (`withSigner` does).
+ * share, mostly give different bytes without an error: check the derived address (`withSigner`
+ * does). Shares the library refuses outright (the same share twice, or, about once in 255, shares
+ * of two splits that drew the same x-coordinate) are a `ShareMismatchError` too.
  */
 export async function combineShares(shares: readonly Uint8Array[]): Promise<Uint8Array> {
-  return combine([...shares])
+  try {
+    return await combine([...shares])
+  } catch (cause) {
+    throw new ShareMismatchError({ cause })
+  }
 }

@@ -126,6 +126,35 @@ describe('splitSecret, combineShares and withSigner', () => {
     ).rejects.toBeInstanceOf(ShareMismatchError)
   })
 
+  it('refuses shares the Shamir library rejects as a mismatch too: another split with the same x-coordinate, or one share twice', async () => {
+    const first = createWalletSecret()
+    const a = await splitSecret(first.entropy)
+    const b = await splitSecret(createWalletSecret().entropy)
+    // A share's last byte is its x-coordinate, drawn at random: two splits collide about once in 255.
+    const colliding = b.deviceShare.slice()
+    colliding[colliding.length - 1] = a.authShare.at(-1) as number
+    let called = false
+    for (const shares of [
+      [a.authShare, colliding],
+      [a.authShare, a.authShare.slice()],
+    ] as const) {
+      const refused = await combineShares(shares).catch((error: unknown) => error)
+      expect(refused).toBeInstanceOf(ShareMismatchError)
+      // The library's own reason stays reachable for whoever debugs it.
+      expect((refused as ShareMismatchError).cause).toMatchObject({ message: /duplicate/ })
+      await expect(
+        withSigner(
+          shares,
+          () => {
+            called = true
+          },
+          { expectedAddresses: first.addresses },
+        ),
+      ).rejects.toBeInstanceOf(ShareMismatchError)
+    }
+    expect(called).toBe(false)
+  })
+
   it('refuses when either address differs: the eip155 one alone, or the solana one alone', async () => {
     const secret = createWalletSecret()
     const other = createWalletSecret()
