@@ -13,13 +13,14 @@ const rootDir = import.meta.dirname
 const testDirs = ['packages', 'apps', 'tools', 'scripts']
 
 /**
- * Test files that replace a module, a global or an environment variable, or run in a DOM
- * environment: each gets a module registry of its own. Every other file shares its worker's
- * modules with the files before it (`isolate: false`): loading viem, React and the server once per
- * worker instead of once per file is most of the suite's time on two cores.
+ * Test files that replace a module, a global or an environment variable, run in a DOM
+ * environment, or count every pending timer (`vi.getTimerCount`, which would also count a poll an
+ * earlier file left running): each runs in a process of its own. Every other file shares its
+ * worker's modules with the files before it (`isolate: false`): loading viem, React and the server
+ * once per worker instead of once per file is most of the suite's time on two cores.
  */
 const needsIsolation =
-  /vi\.(?:mock|doMock|stubGlobal|stubEnv)\(|@vitest-environment|process\.env\.[A-Z_]+ *=[^=]|delete process\.env|globalThis\.[A-Za-z_$]+ *=[^=]/
+  /vi\.(?:mock|doMock|stubGlobal|stubEnv|getTimerCount)\(|@vitest-environment|process\.env\.[A-Z_]+ *=[^=]|delete process\.env|globalThis\.[A-Za-z_$]+ *=[^=]/
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

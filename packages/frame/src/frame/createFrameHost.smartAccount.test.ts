@@ -5,6 +5,7 @@ import { createFrameClient } from '../client/createFrameClient.ts'
 import { createMemoryDeviceShareStore } from '../custody/deviceShareStore.ts'
 import { createMemoryAuthServer } from '../test-utils/createMemoryAuthServer.ts'
 import { createScriptedPrompts } from '../test-utils/createScriptedPrompts.ts'
+import { destroyWhenTestEnds } from '../test-utils/destroyWhenTestEnds.ts'
 import { createFakeBrowser } from '../test-utils/fakeBrowser.ts'
 import { useLocalChain } from '../test-utils/useLocalChain.ts'
 import { createFrameHost } from './createFrameHost.ts'
@@ -20,21 +21,23 @@ function setup() {
   const prompts = createScriptedPrompts()
   const browser = createFakeBrowser()
   browser.servePage(FRAME_ORIGIN, (frameWindow) => {
-    createFrameHost({
-      window: frameWindow as never,
-      parentOrigin: APP_ORIGIN,
-      allowedOrigins: [APP_ORIGIN],
-      authApi: server.connect(),
-      deviceShareStore: createMemoryDeviceShareStore(),
-      createPrompts: prompts.createPrompts,
-      rpcUrls: { [local.chain.chainId]: local.chain.rpcUrl },
-      smartAccounts: {
-        [local.chain.chainId]: local.smartAccountNetwork(),
-      },
-      projectId: 'demo',
-      devicePollIntervalMs: 5,
-      deviceRequestPollMs: 0,
-    })
+    destroyWhenTestEnds(
+      createFrameHost({
+        window: frameWindow as never,
+        parentOrigin: APP_ORIGIN,
+        allowedOrigins: [APP_ORIGIN],
+        authApi: server.connect(),
+        deviceShareStore: createMemoryDeviceShareStore(),
+        createPrompts: prompts.createPrompts,
+        rpcUrls: { [local.chain.chainId]: local.chain.rpcUrl },
+        smartAccounts: {
+          [local.chain.chainId]: local.smartAccountNetwork(),
+        },
+        projectId: 'demo',
+        devicePollIntervalMs: 5,
+        deviceRequestPollMs: 0,
+      }),
+    )
   })
   const frame = createFrameClient({
     frameUrl: `${FRAME_ORIGIN}/embedded/frame`,

@@ -19,6 +19,7 @@ import { appMessageType } from '../protocol/messages.ts'
 import { createFakeAuthenticator } from '../test-utils/createFakeAuthenticator.ts'
 import { createMemoryAuthServer } from '../test-utils/createMemoryAuthServer.ts'
 import { createScriptedPrompts, type ScriptedPrompts } from '../test-utils/createScriptedPrompts.ts'
+import { destroyWhenTestEnds } from '../test-utils/destroyWhenTestEnds.ts'
 import { createFakeBrowser, type FakeWindow } from '../test-utils/fakeBrowser.ts'
 import { createFrameHost } from './createFrameHost.ts'
 import { verifySignInMessage } from './siwe.ts'
@@ -53,20 +54,22 @@ function setup(
   const deviceShareStore = options.deviceShareStore ?? createMemoryDeviceShareStore()
   const authApi = options.authApi ?? server.connect()
   browser.servePage(FRAME_ORIGIN, (frameWindow) => {
-    createFrameHost({
-      window: frameWindow as never,
-      parentOrigin: APP_ORIGIN,
-      allowedOrigins: options.allowedOrigins ?? ['http://*.localhost:3000'],
-      authApi,
-      deviceShareStore,
-      createPrompts: prompts.createPrompts,
-      rpcUrls: { [CHAIN_ID]: anvil.rpcUrl },
-      projectId: 'demo',
-      devicePollIntervalMs: 5,
-      farcasterPollIntervalMs: 5,
-      deviceRequestPollMs: options.deviceRequestPollMs ?? 0,
-      passkeys: options.passkeys,
-    })
+    destroyWhenTestEnds(
+      createFrameHost({
+        window: frameWindow as never,
+        parentOrigin: APP_ORIGIN,
+        allowedOrigins: options.allowedOrigins ?? ['http://*.localhost:3000'],
+        authApi,
+        deviceShareStore,
+        createPrompts: prompts.createPrompts,
+        rpcUrls: { [CHAIN_ID]: anvil.rpcUrl },
+        projectId: 'demo',
+        devicePollIntervalMs: 5,
+        farcasterPollIntervalMs: 5,
+        deviceRequestPollMs: options.deviceRequestPollMs ?? 0,
+        passkeys: options.passkeys,
+      }),
+    )
   })
   const appWindow = browser.openWindow(APP_ORIGIN)
   const client = createFrameClient({

@@ -11,6 +11,7 @@ import {
 } from '../protocol/messages.ts'
 import { createMemoryAuthServer, type MemoryAuthServer } from './createMemoryAuthServer.ts'
 import { createScriptedPrompts, type ScriptedPrompts } from './createScriptedPrompts.ts'
+import { destroyWhenTestEnds } from './destroyWhenTestEnds.ts'
 
 export const harnessAppOrigin = 'http://app.localhost:3000'
 export const harnessChainId = 31337
@@ -57,20 +58,22 @@ export function createFrameHostHarness(options: CreateFrameHostHarnessParameters
     },
   }
   const deviceShareStore = options.deviceShareStore ?? createMemoryDeviceShareStore()
-  const host = createFrameHost({
-    parentOrigin: harnessAppOrigin,
-    allowedOrigins: ['http://*.localhost:3000'],
-    authApi: options.authApi ?? server.connect(),
-    deviceShareStore,
-    createPrompts: prompts.createPrompts,
-    rpcUrls: { [harnessChainId]: rpcUrl },
-    projectId: 'demo',
-    devicePollIntervalMs: 5,
-    farcasterPollIntervalMs: 5,
-    deviceRequestPollMs: 0,
-    ...options,
-    window: frameWindow,
-  })
+  const host = destroyWhenTestEnds(
+    createFrameHost({
+      parentOrigin: harnessAppOrigin,
+      allowedOrigins: ['http://*.localhost:3000'],
+      authApi: options.authApi ?? server.connect(),
+      deviceShareStore,
+      createPrompts: prompts.createPrompts,
+      rpcUrls: { [harnessChainId]: rpcUrl },
+      projectId: 'demo',
+      devicePollIntervalMs: 5,
+      farcasterPollIntervalMs: 5,
+      deviceRequestPollMs: 0,
+      ...options,
+      window: frameWindow,
+    }),
+  )
 
   /** Delivers a message event as the browser would: `source` is the sender's window handle. */
   const deliver = (data: unknown, from: { source?: unknown; origin?: string } = {}) => {
