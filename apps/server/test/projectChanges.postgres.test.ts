@@ -1,4 +1,3 @@
-import type { GetConfigResponse } from '@foyer/protocol'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -6,6 +5,8 @@ import { createDatabase, type FoyerDatabase } from '../src/db/createDatabase.ts'
 import { listenPostgres } from '../src/db/listenPostgres.ts'
 import { createServer } from '../src/http/createServer.ts'
 import { upsertProject } from '../src/projects/projects.ts'
+import { countQueries } from './support/countQueries.ts'
+import { projectConfigName } from './support/projectConfigName.ts'
 import { type StartPostgresReturnType, startPostgres } from './support/startPostgres.ts'
 
 describe('project changes announced by PostgreSQL', () => {
@@ -82,16 +83,9 @@ describe('project changes announced by PostgreSQL', () => {
       await upsertProject({ db: operator.db, id: projectId, name: 'Before', allowedOrigins: [] })
       for (let index = 0; index < 2; index++) {
         const opened = await createDatabase({ databaseUrl: postgres.url, poolSize: 2 })
-        let queries = 0
-        const counted = opened.db.withPlugin({
-          transformQuery: (args) => {
-            queries++
-            return args.node
-          },
-          transformResult: async (args) => args.result,
-        })
+        const { db, queries } = countQueries(opened.db)
         const app = await createServer({
-          database: { ...opened, db: counted },
+          database: { ...opened, db },
           logger: false,
           rateLimit: false,
           indexer: { enabled: false },
@@ -100,46 +94,34 @@ describe('project changes announced by PostgreSQL', () => {
         })
         app.addHook('onClose', () => opened.destroy())
         const url = await app.listen({ host: '127.0.0.1', port: 0 })
-        servers.push({ app, url, queries: () => queries })
+        servers.push({ app, url, queries })
       }
     }, 120_000)
     afterAll(() => Promise.allSettled(servers.map(({ app }) => app.close())))
 
-    const config = async (server: number) => {
-      const response = await fetch(
-        `${servers[server]!.url}/appkit/v1/config?${new URLSearchParams({ projectId })}`,
-        { headers: { origin } },
-      )
-      if (response.status !== 200) return response.status
-      return ((await response.json()) as GetConfigResponse).name
+    const config = (server: number) =>
+      projectConfigName({ url: servers[server]!.url, projectId, origin })
+    const changeProject = (name: string, allowedOrigins: string[]) =>
+      upsertProject({ db: operator.db, id: projectId, name, allowedOrigins })
+    /** Every server shows `value` within `timeout`: announced, since the TTL is ten minutes. */
+    const expectEveryServer = async (value: string | number, timeout = 10_000) => {
+      for (const server of servers.keys())
+        await expect.poll(() => config(server), { timeout }).toBe(value)
     }
 
     it('answers a changed project in every process at once', async () => {
       // The origin is not allowed yet: both refuse it, and keep the project they read.
       expect(await config(0)).toBe(403)
       expect(await config(1)).toBe(403)
-      await upsertProject({
-        db: operator.db,
-        id: projectId,
-        name: 'After',
-        allowedOrigins: [origin],
-      })
-      await expect.poll(() => config(0), { timeout: 10_000 }).toBe('After')
-      await expect.poll(() => config(1), { timeout: 10_000 }).toBe('After')
+      await changeProject('After', [origin])
+      await expectEveryServer('After')
       // An operator's own SQL is announced as well.
       await sql`update projects set allowed_origins = '[]'::jsonb where id = ${projectId}`.execute(
         operator.db,
       )
-      await expect.poll(() => config(0), { timeout: 10_000 }).toBe(403)
-      await expect.poll(() => config(1), { timeout: 10_000 }).toBe(403)
-      await upsertProject({
-        db: operator.db,
-        id: projectId,
-        name: 'After',
-        allowedOrigins: [origin],
-      })
-      await expect.poll(() => config(0), { timeout: 10_000 }).toBe('After')
-      await expect.poll(() => config(1), { timeout: 10_000 }).toBe('After')
+      await expectEveryServer(403)
+      await changeProject('After', [origin])
+      await expectEveryServer('After')
     })
 
     it('asks the database nothing for warm requests', async () => {
@@ -159,35 +141,17 @@ describe('project changes announced by PostgreSQL', () => {
     it('listens again after the database restarts, and announces changes from then on', async () => {
       postgres.pause('immediate')
       postgres.resume()
-      await upsertProject({
-        db: operator.db,
-        id: projectId,
-        name: 'Restarted',
-        allowedOrigins: [origin],
-      }).catch(
+      await changeProject('Restarted', [origin]).catch(
         // The operator's pooled connections died with the server: the pool opens new ones.
-        () =>
-          upsertProject({
-            db: operator.db,
-            id: projectId,
-            name: 'Restarted',
-            allowedOrigins: [origin],
-          }),
+        () => changeProject('Restarted', [origin]),
       )
-      await expect.poll(() => config(0), { timeout: 15_000 }).toBe('Restarted')
-      await expect.poll(() => config(1), { timeout: 15_000 }).toBe('Restarted')
+      await expectEveryServer('Restarted', 15_000)
       // Listening again: the next change is announced, not waited out.
       await expect
         .poll(async () => (await listeners('foyer_project_changes')).length, { timeout: 15_000 })
         .toBe(2)
-      await upsertProject({
-        db: operator.db,
-        id: projectId,
-        name: 'Announced',
-        allowedOrigins: [origin],
-      })
-      await expect.poll(() => config(0), { timeout: 10_000 }).toBe('Announced')
-      await expect.poll(() => config(1), { timeout: 10_000 }).toBe('Announced')
+      await changeProject('Announced', [origin])
+      await expectEveryServer('Announced')
     })
   })
 })

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import type { GetConfigResponse, GetWalletsResponse } from '@foyer/protocol'
+import type { GetWalletsResponse } from '@foyer/protocol'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { projectConfigName } from './support/projectConfigName.ts'
 import { type StartPostgresReturnType, startPostgres } from './support/startPostgres.ts'
 import { type StartRedisReturnType, startRedis } from './support/startRedis.ts'
 import {
@@ -71,14 +72,8 @@ describe('wallet lists cached by two server processes sharing PostgreSQL and Red
 
   it("answers a project's changed config in every process", async () => {
     const origin = 'https://scale.example'
-    const config = async (server: number) => {
-      const response = await fetch(
-        `${servers[server]!.url}/appkit/v1/config?${new URLSearchParams({ projectId })}`,
-        { headers: { origin } },
-      )
-      if (response.status !== 200) return response.status
-      return ((await response.json()) as GetConfigResponse).name
-    }
+    const config = (server: number) =>
+      projectConfigName({ url: servers[server]!.url, projectId, origin })
     // Answered (and remembered) by both processes, several times over a project lookup.
     for (let round = 0; round < 3; round++) {
       expect(await config(0)).toBe('Scale')

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { countingProjectCache } from '../../test/support/countingProjectCache.ts'
 import { openTestDatabase } from '../../test/support/openTestDatabase.ts'
 import type { FoyerDatabase } from '../db/createDatabase.ts'
-import { createProjectCache } from './createProjectCache.ts'
 import { upsertProject } from './projects.ts'
 
 describe('createProjectCache with announced changes', () => {
   let opened: Awaited<ReturnType<typeof openTestDatabase>>
   let database: FoyerDatabase
-  let queries = 0
   beforeAll(async () => {
     opened = await openTestDatabase()
     database = opened.database
@@ -17,17 +16,9 @@ describe('createProjectCache with announced changes', () => {
 
   /** A cache told of every change, counting its queries, on a clock the test moves. */
   function announcedCache(ttlMs = 1_000) {
-    const clock = { now: 0 }
-    const db = database.db.withPlugin({
-      transformQuery: (args) => {
-        queries++
-        return args.node
-      },
-      transformResult: async (args) => args.result,
-    })
-    const projects = createProjectCache({ db, ttlMs, now: () => clock.now })
-    projects.setAnnounced(true)
-    return { clock, projects }
+    const cache = countingProjectCache(database, ttlMs)
+    cache.projects.setAnnounced(true)
+    return cache
   }
   const newProject = async (name: string) => {
     const id = `announced-${randomUUID()}`
@@ -39,14 +30,14 @@ describe('createProjectCache with announced changes', () => {
 
   it('keeps a project past its lifetime, asking the database nothing, until it changes', async () => {
     const id = await newProject('Kept')
-    const { clock, projects } = announcedCache()
+    const { clock, projects, queries } = announcedCache()
     const first = await projects.find(id)
-    const before = queries
+    const before = queries()
     clock.now = 24 * 3_600_000
     expect(projects.peek(id)?.project).toBe(first)
     expect(await projects.find(id)).toBe(first)
     await new Promise((resolve) => setTimeout(resolve, 20))
-    expect(queries - before).toBe(0)
+    expect(queries() - before).toBe(0)
 
     await rename(id, 'Changed')
     projects.changed(id)
@@ -77,30 +68,30 @@ describe('createProjectCache with announced changes', () => {
 
   it('looks a changed project up again for requests arriving while an older lookup runs', async () => {
     const id = await newProject('Changing')
-    const { projects } = announcedCache()
-    const before = queries
+    const { projects, queries } = announcedCache()
+    const before = queries()
     const older = projects.find(id)
     projects.changed(id)
     // Joining the older lookup would answer what may predate the change.
     const newer = projects.find(id)
     await Promise.all([older, newer])
-    expect(queries - before).toBe(2)
+    expect(queries() - before).toBe(2)
     // The newer one is kept; the older one, ending after it started, did not drop it.
-    const before2 = queries
+    const before2 = queries()
     expect((await projects.find(id))?.name).toBe('Changing')
-    expect(queries - before2).toBe(0)
+    expect(queries() - before2).toBe(0)
   })
 
   it('reads kept projects again at once when announcements stop, keeping them at most its lifetime', async () => {
     const id = await newProject('Kept')
-    const { clock, projects } = announcedCache(1_000)
+    const { clock, projects, queries } = announcedCache(1_000)
     clock.now = 10_000
     const kept = await projects.find(id)
-    const before = queries
+    const before = queries()
     projects.setAnnounced(false)
     // Still answered at once while it is looked up again in the background.
     expect(projects.peek(id)?.project).toBe(kept)
-    await expect.poll(() => queries - before).toBe(1)
+    await expect.poll(() => queries() - before).toBe(1)
     // Unchanged: the same object, now living the lifetime from that lookup.
     expect(projects.peek(id)?.project).toBe(kept)
     clock.now = 11_000
