@@ -66,8 +66,7 @@ export async function createDatabase(parameters: CreateDatabaseParameters): Prom
   const location = join(resolve(dataDir), 'db')
   mkdirSync(location, { recursive: true })
   const client = await openDataDirectory(location)
-  const db = new Kysely<Database>({ dialect: createPgliteDialect(client) })
-  await migrateToLatest({ db })
+  const { db } = await migrate(client)
   return pgliteDatabase(client, db)
 }
 
@@ -111,36 +110,36 @@ async function openFromKeptCopy(
 let migratedMemoryFiles: Promise<Blob | undefined> | undefined
 
 async function openMemoryDatabase(location: string): Promise<FoyerDatabase> {
-  const template = migratedMemoryFiles
-  let keep: ((files: Blob | undefined) => void) | undefined
-  if (!template) migratedMemoryFiles = new Promise((resolve) => (keep = resolve))
-  try {
-    const files = template ? await template : undefined
-    const opened = template
-      ? { client: await PGlite.create(location, files ? { loadDataDir: files } : {}) }
-      : await openFromKeptCopy(location)
-    const { client } = opened
-    const db = new Kysely<Database>({ dialect: createPgliteDialect(client) })
+  if (migratedMemoryFiles) {
+    const files = await migratedMemoryFiles
+    const client = await PGlite.create(location, files ? { loadDataDir: files } : {})
     // A copy is migrated already: this only checks.
-    const applied = await migrateToLatest({ db })
-    if (keep && 'cache' in opened) {
-      // Taken before anything else is written. Without it, later opens run initdb as this one did.
-      const { cache, copied } = opened
-      const made =
-        copied && applied.length === 0
-          ? copied
-          : await client.dumpDataDir('none').catch(() => undefined)
-      if (made && made !== copied) await cache?.write(made)
-      keep(made)
-    }
+    const { db } = await migrate(client)
+    return pgliteDatabase(client, db)
+  }
+  let keep: (files: Blob | undefined) => void = () => {}
+  migratedMemoryFiles = new Promise((resolve) => (keep = resolve))
+  try {
+    const { client, cache, copied } = await openFromKeptCopy(location)
+    const { db, applied } = await migrate(client)
+    // Taken before anything else is written. Without it, later opens run initdb as this one did.
+    const made =
+      copied && applied.length === 0
+        ? copied
+        : await client.dumpDataDir('none').catch(() => undefined)
+    if (made && made !== copied) await cache?.write(made)
+    keep(made)
     return pgliteDatabase(client, db)
   } catch (error) {
-    if (keep) {
-      keep(undefined)
-      migratedMemoryFiles = undefined
-    }
+    keep(undefined)
+    migratedMemoryFiles = undefined
     throw error
   }
+}
+
+async function migrate(client: PGlite) {
+  const db = new Kysely<Database>({ dialect: createPgliteDialect(client) })
+  return { db, applied: await migrateToLatest({ db }) }
 }
 
 function pgliteDatabase(client: PGlite, db: Kysely<Database>): FoyerDatabase {
