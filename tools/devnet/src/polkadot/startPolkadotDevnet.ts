@@ -72,6 +72,8 @@ export async function startPolkadotDevnet(
       String(port),
       '--build-block-mode',
       'Instant',
+      // No `--db`: chopsticks' storage cache is SQLite, whose native module the root package.json
+      // keeps from being compiled at install (`allowScripts`: two minutes of every `npm ci`).
     ],
     // Its own directory: chopsticks may leave files (a database, logs) where it runs.
     { cwd: directory, stdio: ['ignore', 'pipe', 'pipe'] },
