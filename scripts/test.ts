@@ -181,8 +181,11 @@ if (ok && !e2eOnly) {
     'ci',
     '.',
   ])
-  ok &&= await run('Typecheck (tsc)', process.execPath, [
-    'node_modules/typescript/bin/tsc',
+  // TypeScript 7 (the native compiler) checks the workspace: the same errors as 5.9 in a fraction
+  // of the time. 5.9 stays for the tools that use the compiler's JavaScript API (declaration
+  // bundling, attw, scripts/packages.ts).
+  ok &&= await run('Typecheck (TypeScript 7)', process.execPath, [
+    'node_modules/typescript-native/bin/tsc',
     '-p',
     '.',
   ])
