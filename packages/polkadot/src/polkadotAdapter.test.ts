@@ -201,7 +201,8 @@ describe('polkadotAdapter against a local chopsticks chain', () => {
       transfer
         .send(({ status, dispatchError }) => {
           if (dispatchError) reject(new Error(dispatchError.toString()))
-          else if (status.isInBlock) resolve()
+          // Finalized may be the first status seen (see startPolkadotDevnet.test.ts).
+          else if (status.isInBlock || status.isFinalized) resolve()
         })
         .catch(reject)
     })

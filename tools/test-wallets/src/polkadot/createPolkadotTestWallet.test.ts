@@ -181,7 +181,8 @@ describe('Polkadot test wallet', () => {
         .transferKeepAlive(to, 10n ** 12n)
         .signAndSend(from, { signer }, ({ status, dispatchError }) => {
           if (dispatchError) reject(new Error(dispatchError.toString()))
-          else if (status.isInBlock) resolve()
+          // Finalized may be the first status seen (see startPolkadotDevnet.test.ts).
+          else if (status.isInBlock || status.isFinalized) resolve()
         })
         .catch(reject)
     })
