@@ -65,8 +65,11 @@ function createSessionWallet() {
 
 /** WalletConnect's two connectors of one session, offering a pairing URI and never connecting. */
 function createWalletConnectStandIn(): Adapter {
+  // One object while it is unchanged, as the real connector gives it: the view reads it with
+  // useSyncExternalStore, which renders again whenever it gets a new one.
+  const pairingUri = { uri: 'wc:feed@2?relay-protocol=irn&symKey=00', expiresAt: Infinity }
   const pairing = {
-    getPairingUri: () => ({ uri: 'wc:feed@2?relay-protocol=irn&symKey=00', expiresAt: Infinity }),
+    getPairingUri: () => pairingUri,
     watchPairingUri: () => () => {},
     cancelPairing() {},
   }
