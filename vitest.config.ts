@@ -13,17 +13,14 @@ const rootDir = import.meta.dirname
 const testDirs = ['packages', 'apps', 'tools', 'scripts']
 
 /**
- * Test files that replace a module, a global or an environment variable, run in another
- * environment than node or happy-dom, or count every pending timer (`vi.getTimerCount`, which
- * would also count a poll an earlier file left running): each runs in a process of its own.
- * Every other file shares its worker's modules with the files before it (`isolate: false`):
- * loading viem, React and the server once per worker instead of once per file is most of the
- * suite's time on two cores. The happy-dom files among them share one DOM environment per worker
- * ('dom'), the node files another ('shared').
+ * Test files that replace a module, a global or an environment variable, run in a DOM
+ * environment, or count every pending timer (`vi.getTimerCount`, which would also count a poll an
+ * earlier file left running): each runs in a process of its own. Every other file shares its
+ * worker's modules with the files before it (`isolate: false`): loading viem, React and the server
+ * once per worker instead of once per file is most of the suite's time on two cores.
  */
-const needsOwnProcess =
-  /vi\.(?:mock|doMock|stubGlobal|stubEnv|getTimerCount)\(|@vitest-environment (?!happy-dom\b)|process\.env\.[A-Z_]+ *=[^=]|delete process\.env|globalThis\.[A-Za-z_$]+ *=[^=]/
-const usesHappyDom = /@vitest-environment happy-dom\b/
+const needsIsolation =
+  /vi\.(?:mock|doMock|stubGlobal|stubEnv|getTimerCount)\(|@vitest-environment|process\.env\.[A-Z_]+ *=[^=]|delete process\.env|globalThis\.[A-Za-z_$]+ *=[^=]/
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -34,15 +31,10 @@ function testFiles(dir: string): string[] {
   })
 }
 
-const sources = testDirs
+const isolatedFiles = testDirs
   .flatMap((dir) => testFiles(join(rootDir, dir)))
-  .map((file) => ({ file: relative(rootDir, file), text: readFileSync(file, 'utf8') }))
-const isolatedFiles = sources
-  .filter(({ text }) => needsOwnProcess.test(text))
-  .map(({ file }) => file)
-const domFiles = sources
-  .filter(({ text }) => usesHappyDom.test(text) && !needsOwnProcess.test(text))
-  .map(({ file }) => file)
+  .filter((file) => needsIsolation.test(readFileSync(file, 'utf8')))
+  .map((file) => relative(rootDir, file))
 
 export const unitTestOptions = {
   include: [
@@ -77,12 +69,8 @@ export default defineConfig({
           name: 'shared',
           include: [...unitTestOptions.include],
           isolate: false,
-          exclude: [...configDefaults.exclude, ...isolatedFiles, ...domFiles],
+          exclude: [...configDefaults.exclude, ...isolatedFiles],
         },
-      },
-      {
-        extends: true,
-        test: { name: 'dom', include: domFiles, environment: 'happy-dom', isolate: false },
       },
       { extends: true, test: { name: 'isolated', include: isolatedFiles } },
     ],
